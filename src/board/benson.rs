@@ -1,0 +1,127 @@
+//! Benson's test for unconditional life.
+//!
+//! A set of blocks of one colour is unconditionally alive when each keeps
+//! at least two "vital" regions: enclosed regions of non-own points whose
+//! empty points are all liberties of the block, and whose bordering blocks
+//! are all in the set. The opponent can then never capture them, even
+//! with an unlimited number of passes by the owner.
+//!
+//! Only regions inside `within` are considered; a region that reaches
+//! outside it is treated as never vital, which can only make the answer
+//! smaller, so the test stays sound.
+
+use super::{Bits, Board, Color};
+
+const MAX_BLOCKS: usize = 64;
+const MAX_REGIONS: usize = 64;
+
+/// The stones of `color` inside `within` that are unconditionally alive.
+pub fn alive(board: &Board, color: Color, within: Bits) -> Bits {
+    let own = board.stones(color) & within;
+    if own.is_empty() {
+        return Bits::EMPTY;
+    }
+    let non_own_inside = within & !board.stones(color) & board.on_board();
+    let non_own_outside = board.on_board() & !board.stones(color) & !within;
+    let empty = board.empty();
+
+    let mut blocks = [Bits::EMPTY; MAX_BLOCKS];
+    let mut libs = [Bits::EMPTY; MAX_BLOCKS];
+    let mut nb = 0;
+    let mut rest = own;
+    while let Some(q) = rest.first() {
+        if nb == MAX_BLOCKS {
+            return Bits::EMPTY;
+        }
+        let b = Bits::flood(Bits::single(q), board.stones(color));
+        rest &= !b;
+        blocks[nb] = b;
+        libs[nb] = b.spread() & empty;
+        nb += 1;
+    }
+
+    // vital[b]: regions vital to block b; border[r]: blocks next to region r.
+    let mut vital = [0u64; MAX_BLOCKS];
+    let mut border = [0u64; MAX_REGIONS];
+    let mut nr = 0;
+    let mut rest = non_own_inside;
+    while let Some(q) = rest.first() {
+        if nr == MAX_REGIONS {
+            return Bits::EMPTY;
+        }
+        let r = Bits::flood(Bits::single(q), non_own_inside);
+        rest &= !r;
+        let halo = r.spread();
+        if halo.intersects(non_own_outside) {
+            continue; // leaks out of the area: never vital
+        }
+        let r_empty = r & empty;
+        let mut mask = 0u64;
+        for b in 0..nb {
+            if halo.intersects(blocks[b]) {
+                mask |= 1 << b;
+                if (r_empty & !libs[b]).is_empty() {
+                    vital[b] |= 1 << nr;
+                }
+            }
+        }
+        border[nr] = mask;
+        nr += 1;
+    }
+
+    let mut live_blocks: u64 = if nb == 64 { u64::MAX } else { (1u64 << nb) - 1 };
+    let mut live_regions: u64 = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+    loop {
+        let mut changed = false;
+        for b in 0..nb {
+            if live_blocks >> b & 1 == 1 && (vital[b] & live_regions).count_ones() < 2 {
+                live_blocks &= !(1 << b);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+        for r in 0..nr {
+            if live_regions >> r & 1 == 1 && border[r] & !live_blocks != 0 {
+                live_regions &= !(1 << r);
+            }
+        }
+    }
+    let mut out = Bits::EMPTY;
+    for (b, block) in blocks.iter().enumerate().take(nb) {
+        if live_blocks >> b & 1 == 1 {
+            out |= *block;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+
+    #[test]
+    fn two_eyes_are_alive_one_eye_is_not() {
+        let b = Board::from_ascii(
+            "
+            .O.O.X...
+            OOOOOX...
+            XXXXXX...
+            .........",
+        );
+        let all = b.on_board();
+        let alive = alive(&b, Color::White, all);
+        assert!(alive.get(Point::new(1, 1).index()));
+
+        let b = Board::from_ascii(
+            "
+            ..OO.X...
+            OOOOOX...
+            XXXXXX...
+            .........",
+        );
+        assert!(super::alive(&b, Color::White, all).is_empty());
+    }
+}

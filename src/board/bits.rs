@@ -1,0 +1,242 @@
+//! Fixed-size bitboards for boards up to 19x19.
+//!
+//! Layout: point (x, y) is bit `y * STRIDE + x` with `STRIDE = 20`, one
+//! column wider than the widest board. The spare column (x = 19, or any
+//! x >= width) is never on the board, so a shift by one never wraps a
+//! stone from the end of one row into the start of the next. 19 rows of 20
+//! bits need 380 bits: six 64-bit words.
+//!
+//! This module knows nothing of Go rules; it only shifts and counts.
+
+/// Distance between vertically adjacent points.
+pub const STRIDE: usize = 20;
+/// Number of 64-bit words in a bitboard.
+pub const WORDS: usize = 6;
+/// Number of addressable bits.
+pub const BITS: usize = WORDS * 64;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bits(pub [u64; WORDS]);
+
+impl std::fmt::Debug for Bits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Bits {
+    pub const EMPTY: Bits = Bits([0; WORDS]);
+
+    #[inline]
+    pub fn single(i: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        b.set(i);
+        b
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1u64 << (i & 63);
+    }
+
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1u64 << (i & 63));
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    pub fn intersects(&self, other: Bits) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// The lowest set bit, if any.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        for (k, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(k * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    #[inline]
+    pub fn iter(&self) -> BitIter {
+        BitIter {
+            words: self.0,
+            k: 0,
+        }
+    }
+
+    /// Shift towards higher indices by `n` (1 <= n < 64).
+    #[inline]
+    fn shl(self, n: u32) -> Bits {
+        let w = self.0;
+        let mut out = [0u64; WORDS];
+        out[0] = w[0] << n;
+        for k in 1..WORDS {
+            out[k] = (w[k] << n) | (w[k - 1] >> (64 - n));
+        }
+        Bits(out)
+    }
+
+    /// Shift towards lower indices by `n` (1 <= n < 64).
+    #[inline]
+    fn shr(self, n: u32) -> Bits {
+        let w = self.0;
+        let mut out = [0u64; WORDS];
+        for k in 0..WORDS - 1 {
+            out[k] = (w[k] >> n) | (w[k + 1] << (64 - n));
+        }
+        out[WORDS - 1] = w[WORDS - 1] >> n;
+        Bits(out)
+    }
+
+    /// The four orthogonal neighbours of every set bit, not masked to the
+    /// board: callers intersect with a set that lies on the board.
+    #[inline]
+    pub fn spread(self) -> Bits {
+        self.shl(1) | self.shr(1) | self.shl(STRIDE as u32) | self.shr(STRIDE as u32)
+    }
+
+    /// Like `spread` but including the diagonals (8-neighbourhood).
+    #[inline]
+    pub fn spread8(self) -> Bits {
+        let row = self | self.shl(1) | self.shr(1);
+        row | row.shl(STRIDE as u32) | row.shr(STRIDE as u32)
+    }
+
+    /// The connected component of `within` (4-neighbour steps) that contains `seed`.
+    #[inline]
+    pub fn flood(seed: Bits, within: Bits) -> Bits {
+        let mut g = seed & within;
+        loop {
+            let next = (g | g.spread()) & within;
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
+    }
+
+    /// Like `flood` with 8-neighbour steps.
+    pub fn flood8(seed: Bits, within: Bits) -> Bits {
+        let mut g = seed & within;
+        loop {
+            let next = (g | g.spread8()) & within;
+            if next == g {
+                return g;
+            }
+            g = next;
+        }
+    }
+}
+
+macro_rules! bitop {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl std::ops::$tr for Bits {
+            type Output = Bits;
+            #[inline]
+            fn $f(self, o: Bits) -> Bits {
+                let mut out = [0u64; WORDS];
+                for k in 0..WORDS {
+                    out[k] = self.0[k] $op o.0[k];
+                }
+                Bits(out)
+            }
+        }
+        impl std::ops::$atr for Bits {
+            #[inline]
+            fn $af(&mut self, o: Bits) {
+                for k in 0..WORDS {
+                    self.0[k] = self.0[k] $op o.0[k];
+                }
+            }
+        }
+    };
+}
+bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl std::ops::Not for Bits {
+    type Output = Bits;
+    #[inline]
+    fn not(self) -> Bits {
+        let mut out = self.0;
+        for w in out.iter_mut() {
+            *w = !*w;
+        }
+        Bits(out)
+    }
+}
+
+/// Iterates set bits from low to high.
+pub struct BitIter {
+    words: [u64; WORDS],
+    k: usize,
+}
+
+impl Iterator for BitIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.k < WORDS {
+            let w = self.words[self.k];
+            if w != 0 {
+                self.words[self.k] = w & (w - 1);
+                return Some(self.k * 64 + w.trailing_zeros() as usize);
+            }
+            self.k += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_cross_word_boundaries() {
+        let b = Bits::single(63);
+        assert_eq!(b.shl(1), Bits::single(64));
+        assert_eq!(Bits::single(64).shr(1), b);
+        assert_eq!(Bits::single(60).shl(STRIDE as u32), Bits::single(80));
+        assert_eq!(Bits::single(80).shr(STRIDE as u32), Bits::single(60));
+    }
+
+    #[test]
+    fn iter_and_count_agree() {
+        let mut b = Bits::EMPTY;
+        for i in [0, 5, 63, 64, 200, 379] {
+            b.set(i);
+        }
+        assert_eq!(b.count(), 6);
+        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 5, 63, 64, 200, 379]);
+        assert_eq!(b.first(), Some(0));
+    }
+
+    #[test]
+    fn flood_follows_orthogonal_steps_only() {
+        // (0,0) and (1,1) touch only diagonally.
+        let within = Bits::single(0) | Bits::single(STRIDE + 1);
+        assert_eq!(Bits::flood(Bits::single(0), within), Bits::single(0));
+        assert_eq!(Bits::flood8(Bits::single(0), within), within);
+    }
+}

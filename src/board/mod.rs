@@ -1,0 +1,400 @@
+//! The Go board and its rules: stones, captures, suicide, the simple ko
+//! point and an incrementally kept Zobrist key.
+//!
+//! `Board` is `Copy` and played by copy-make: the search keeps one board per
+//! ply and never allocates per move. This module must not import the solver.
+
+pub mod benson;
+pub mod bits;
+pub mod zobrist;
+
+pub use bits::Bits;
+use bits::STRIDE;
+
+/// Largest board side accepted.
+pub const MAX_SIDE: usize = 19;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    Black = 0,
+    White = 1,
+}
+
+impl Color {
+    #[inline]
+    pub fn opp(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    /// "B" or "W", as in SGF.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Color::Black => "B",
+            Color::White => "W",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
+}
+
+/// An intersection, as its bit index (`y * STRIDE + x`, y from the top).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(pub u16);
+
+impl Point {
+    #[inline]
+    pub fn new(x: usize, y: usize) -> Point {
+        debug_assert!(x < MAX_SIDE && y < MAX_SIDE);
+        Point((y * STRIDE + x) as u16)
+    }
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub fn x(self) -> usize {
+        self.0 as usize % STRIDE
+    }
+    #[inline]
+    pub fn y(self) -> usize {
+        self.0 as usize / STRIDE
+    }
+    #[inline]
+    pub fn bit(self) -> Bits {
+        Bits::single(self.index())
+    }
+    /// SGF coordinates, e.g. "bd" (column b, row d from the top).
+    pub fn sgf(self) -> String {
+        let mut s = String::with_capacity(2);
+        s.push((b'a' + self.x() as u8) as char);
+        s.push((b'a' + self.y() as u8) as char);
+        s
+    }
+    /// Parses SGF coordinates ("bd").
+    pub fn from_sgf(s: &str) -> Option<Point> {
+        let b = s.as_bytes();
+        if b.len() != 2 || !b[0].is_ascii_lowercase() || !b[1].is_ascii_lowercase() {
+            return None;
+        }
+        let (x, y) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
+        (x < MAX_SIDE && y < MAX_SIDE).then(|| Point::new(x, y))
+    }
+    /// Human coordinates as on a printed board: columns A-T without I, rows
+    /// counted from the bottom ("C3").
+    pub fn human(self, height: usize) -> String {
+        format!("{}{}", column_letter(self.x()), height - self.y())
+    }
+}
+
+/// Column letter for human coordinates, skipping I.
+pub fn column_letter(x: usize) -> char {
+    let c = b'A' + x as u8;
+    if c >= b'I' { (c + 1) as char } else { c as char }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("the point is off the board")]
+    OffBoard,
+    #[error("the point is occupied")]
+    Occupied,
+    #[error("the move is suicide")]
+    Suicide,
+    #[error("the move retakes a ko at once")]
+    Ko,
+}
+
+/// What a legal move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The stones removed.
+    pub captured: Bits,
+    pub captured_count: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    stones: [Bits; 2],
+    on_board: Bits,
+    hash: u64,
+    /// The point where an immediate recapture of a single-stone ko is banned.
+    ko: Option<Point>,
+    width: u8,
+    height: u8,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "Board {}x{}", self.width, self.height)?;
+        f.write_str(&self.to_ascii())
+    }
+}
+
+impl Board {
+    /// An empty board; panics only on sizes the loader never produces.
+    pub fn new(width: usize, height: usize) -> Board {
+        assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+        let mut on_board = Bits::EMPTY;
+        for y in 0..height {
+            for x in 0..width {
+                on_board.set(Point::new(x, y).index());
+            }
+        }
+        Board {
+            stones: [Bits::EMPTY; 2],
+            on_board,
+            hash: 0,
+            ko: None,
+            width: width as u8,
+            height: height as u8,
+        }
+    }
+
+    /// Builds a board from rows of `X` (black), `O` (white) and `.`, top row
+    /// first; spaces are ignored. Meant for tests and examples.
+    pub fn from_ascii(text: &str) -> Board {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<Vec<_>>())
+            .filter(|r| !r.is_empty())
+            .collect();
+        let mut b = Board::new(rows[0].len(), rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                match c {
+                    'X' | 'x' | 'B' => b.put(Color::Black, Point::new(x, y)),
+                    'O' | 'o' | 'W' => b.put(Color::White, Point::new(x, y)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    pub fn to_ascii(&self) -> String {
+        let mut s = String::new();
+        for y in 0..self.height() {
+            for x in 0..self.width() {
+                s.push(match self.color_at(Point::new(x, y)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    #[inline]
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+    #[inline]
+    pub fn height(&self) -> usize {
+        self.height as usize
+    }
+    #[inline]
+    pub fn on_board(&self) -> Bits {
+        self.on_board
+    }
+    #[inline]
+    pub fn contains(&self, x: usize, y: usize) -> bool {
+        x < self.width() && y < self.height()
+    }
+    #[inline]
+    pub fn stones(&self, c: Color) -> Bits {
+        self.stones[c.index()]
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bits {
+        self.stones[0] | self.stones[1]
+    }
+    #[inline]
+    pub fn empty(&self) -> Bits {
+        self.on_board & !self.occupied()
+    }
+    /// Zobrist key of the stones only.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline]
+    pub fn ko(&self) -> Option<Point> {
+        self.ko
+    }
+    pub fn stone_count(&self) -> u32 {
+        self.occupied().count()
+    }
+
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        if self.stones[0].get(p.index()) {
+            Some(Color::Black)
+        } else if self.stones[1].get(p.index()) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// Places a stone without any rule check (setup stones).
+    pub fn put(&mut self, c: Color, p: Point) {
+        if let Some(old) = self.color_at(p) {
+            self.remove(old, p);
+        }
+        self.stones[c.index()].set(p.index());
+        self.hash ^= zobrist::STONE[c.index()][p.index()];
+    }
+
+    /// Removes a stone without any rule check.
+    pub fn remove(&mut self, c: Color, p: Point) {
+        if self.stones[c.index()].get(p.index()) {
+            self.stones[c.index()].clear(p.index());
+            self.hash ^= zobrist::STONE[c.index()][p.index()];
+        }
+    }
+
+    /// The block (chain of same-coloured stones) through `p`; empty if `p` is empty.
+    #[inline]
+    pub fn block(&self, p: Point) -> Bits {
+        match self.color_at(p) {
+            Some(c) => Bits::flood(p.bit(), self.stones[c.index()]),
+            None => Bits::EMPTY,
+        }
+    }
+
+    /// The empty points next to a set of stones.
+    #[inline]
+    pub fn liberties(&self, stones: Bits) -> Bits {
+        stones.spread() & self.empty()
+    }
+
+    /// The points next to `p` on the board.
+    #[inline]
+    pub fn neighbours(&self, p: Point) -> Bits {
+        p.bit().spread() & self.on_board
+    }
+
+    /// Plays under the full rules of Go (simple ko included).
+    pub fn play(&mut self, c: Color, p: Point) -> Result<Played, IllegalMove> {
+        if self.ko == Some(p) {
+            return Err(IllegalMove::Ko);
+        }
+        self.play_ignoring_ko(c, p)
+    }
+
+    /// Plays with captures and the suicide rule but without the simple ko
+    /// ban: the tsumego search applies its own repetition rule instead. On
+    /// error the board is unchanged.
+    #[inline]
+    pub fn play_ignoring_ko(&mut self, c: Color, p: Point) -> Result<Played, IllegalMove> {
+        let i = p.index();
+        if !self.on_board.get(i) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.occupied().get(i) {
+            return Err(IllegalMove::Occupied);
+        }
+        let me = c.index();
+        let them = c.opp().index();
+        let stone = p.bit();
+        let own = self.stones[me] | stone;
+        let mut opp = self.stones[them];
+        let mut empty = self.on_board & !(own | opp);
+        let adj = stone.spread();
+        let mut captured = Bits::EMPTY;
+        // Each adjacent enemy block loses the liberty at p; those left with none die.
+        let mut candidates = adj & opp;
+        while let Some(q) = candidates.first() {
+            let block = Bits::flood(Bits::single(q), opp);
+            candidates &= !block;
+            if !block.spread().intersects(empty) {
+                captured |= block;
+                opp &= !block;
+            }
+        }
+        if !captured.is_empty() {
+            empty |= captured;
+        } else {
+            // Suicide is only possible when nothing was captured.
+            let mine = Bits::flood(stone, own);
+            if !mine.spread().intersects(empty) {
+                return Err(IllegalMove::Suicide);
+            }
+        }
+        let captured_count = captured.count();
+        self.stones[me] = own;
+        self.stones[them] = opp;
+        let mut h = self.hash ^ zobrist::STONE[me][i];
+        for q in captured.iter() {
+            h ^= zobrist::STONE[them][q];
+        }
+        self.hash = h;
+        // A single stone that captured a single stone and has that point as
+        // its only liberty could be retaken at once: that is the ko point.
+        self.ko = None;
+        if captured_count == 1 && !adj.intersects(own) {
+            let libs = adj & empty;
+            if libs == captured {
+                self.ko = captured.first().map(|q| Point(q as u16));
+            }
+        }
+        Ok(Played {
+            captured,
+            captured_count,
+        })
+    }
+
+    /// A pass clears the ko ban.
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Whether `c` may play at `p` under the full rules, without playing it.
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        let mut b = *self;
+        b.play(c, p).is_ok()
+    }
+
+    /// Every block without a liberty (an illegal setup), if any.
+    pub fn dead_blocks(&self) -> Bits {
+        let mut dead = Bits::EMPTY;
+        let empty = self.empty();
+        for c in [Color::Black, Color::White] {
+            let mut rest = self.stones(c);
+            while let Some(q) = rest.first() {
+                let block = Bits::flood(Bits::single(q), self.stones(c));
+                rest &= !block;
+                if !block.spread().intersects(empty) {
+                    dead |= block;
+                }
+            }
+        }
+        dead
+    }
+
+    /// Recomputes the Zobrist key from scratch (for consistency checks).
+    pub fn recompute_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in [Color::Black, Color::White] {
+            for q in self.stones(c).iter() {
+                h ^= zobrist::STONE[c.index()][q];
+            }
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests;

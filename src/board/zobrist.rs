@@ -1,0 +1,46 @@
+//! Zobrist keys, generated at compile time so every run (and every
+//! process in a batch) hashes positions identically.
+
+use super::bits::BITS;
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn table() -> [[u64; BITS]; 2] {
+    let mut t = [[0u64; BITS]; 2];
+    let mut state = 0x5348_494B_4154_5355u64; // "SHIKATSU"
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < BITS {
+            let (s, z) = splitmix(state);
+            state = s;
+            t[c][i] = z;
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `STONE[color][point]`.
+pub static STONE: [[u64; BITS]; 2] = table();
+
+/// Extra keys for state that is not stones; chosen apart from the table.
+pub const WHITE_TO_MOVE: u64 = splitmix(1).1;
+pub const AFTER_PASS: u64 = splitmix(2).1;
+pub const CAPTURED: [u64; 8] = [
+    splitmix(10).1,
+    splitmix(11).1,
+    splitmix(12).1,
+    splitmix(13).1,
+    splitmix(14).1,
+    splitmix(15).1,
+    splitmix(16).1,
+    splitmix(17).1,
+];
