@@ -8,3 +8,5 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod problem;
+pub mod dfpn;

@@ -398,3 +398,27 @@ impl Board {
 
 #[cfg(test)]
 mod tests;
+
+/// A move: a stone on a point, or a pass (a move elsewhere on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    Play(Point),
+    Pass,
+}
+
+impl Move {
+    /// SGF coordinates, "" for a pass.
+    pub fn sgf(self) -> String {
+        match self {
+            Move::Play(p) => p.sgf(),
+            Move::Pass => String::new(),
+        }
+    }
+    /// Human coordinates ("C3", "pass").
+    pub fn human(self, height: usize) -> String {
+        match self {
+            Move::Play(p) => p.human(height),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! A generic depth-first proof-number search (df-pn, Nagai 2002) and a
+//! plain best-first proof-number search (Allis 1994) as its reference.
+//!
+//! This module imports nothing else from the crate: a game plugs in
+//! through the small [`Game`] trait. OR nodes are those where the prover
+//! is to move; the search proves or disproves that the prover wins.
+//!
+//! Graph-history interaction: a game may make a result depend on the
+//! path (a move banned because it repeats an earlier position, a cycle
+//! scored as a loss). Such results carry the depth of the earliest
+//! ancestor they refer to (`dep`). A final result whose `dep` lies above
+//! the node is never stored under the position key: it is stored under a
+//! key of the exact path instead, so it can only be reused on that path.
+
+mod pns;
+mod search;
+mod tt;
+
+pub use pns::{PnsOutcome, pns};
+pub use search::{Limits, Observer, ProofNode, SearchView, Searcher, Step, Unobserved};
+pub use tt::{Entry, Table};
+
+/// Proof and disproof numbers. Values at or above `INF` are infinite.
+pub type PnDn = u32;
+pub const INF: PnDn = u32::MAX / 2;
+/// The largest finite value; sums saturate here.
+pub const MAX_FINITE: PnDn = INF - 1;
+/// "Depends on no ancestor".
+pub const NO_DEP: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// The prover is to move: one winning child suffices.
+    Or,
+    /// The opponent is to move: every child must be a win for the prover.
+    And,
+}
+
+/// A move out of the current position, as the game describes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Child<M> {
+    pub mv: M,
+    /// Transposition key of the position after the move.
+    pub key: u64,
+    /// `Some(prover_wins)` when the move ends the game.
+    pub terminal: Option<bool>,
+    /// For a terminal child decided by the path (a repetition): the depth
+    /// of the ancestor position it repeats. `NO_DEP` otherwise.
+    pub dep: u32,
+    /// Initial proof and disproof numbers for a non-terminal child.
+    pub pn: PnDn,
+    pub dn: PnDn,
+}
+
+/// What the game says about the current position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expansion {
+    /// The game is over here.
+    Terminal { prover_wins: bool, dep: u32 },
+    /// The moves were written out. `ban_dep` is the shallowest ancestor
+    /// depth a move was banned for repeating (`NO_DEP` when none was).
+    Moves { ban_dep: u32 },
+}
+
+/// The game interface df-pn drives.
+pub trait Game {
+    type Move: Copy + Eq + std::fmt::Debug;
+    fn kind(&self) -> NodeKind;
+    /// Transposition key of the current position.
+    fn key(&self) -> u64;
+    /// Number of moves from the root.
+    fn depth(&self) -> u32;
+    /// Writes the legal moves of the current position into `out`
+    /// (cleared first), best first.
+    fn expand(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion;
+    fn play(&mut self, m: Self::Move);
+    fn undo(&mut self);
+}
+
+/// Why a search stopped before deciding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Positions,
+    Time,
+    Cancelled,
+    /// The transposition table is too small to hold the proof.
+    Memory,
+}
+
+/// The result of a search at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Proven,
+    Disproven,
+    Unknown(Stop),
+}
+
+/// Mixes a path key with the next position key.
+#[inline]
+pub fn extend_path(path: u64, key: u64) -> u64 {
+    (path.rotate_left(23) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5BD1_E995
+}

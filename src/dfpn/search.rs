@@ -1,0 +1,621 @@
+//! The df-pn MID loop, proof extraction and the progress hook.
+//!
+//! Each call of `mid` keeps its children's proof and disproof numbers in
+//! a local list (one buffer per depth, reused, so no allocation per
+//! node): the TT is probed once per child per expansion, and a child's
+//! result comes back from its own call instead of a second probe. That
+//! also lets a path-dependent result, which is not stored under the
+//! position key, be used by the parent that asked for it.
+//!
+//! Child thresholds follow Nagai with the 1+ε trick of Pawlewicz and Lew:
+//! the best child may run until it is worse than `(1+ε)` times the second
+//! best, which cuts the re-expansions that `second + 1` causes.
+
+use std::time::{Duration, Instant};
+
+use super::tt::{Entry, Table};
+use super::{
+    Child, Expansion, Game, INF, MAX_FINITE, NO_DEP, NodeKind, Outcome, PnDn, Stop, extend_path,
+};
+
+/// Limits on one search. `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub positions: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// One step of the current search path.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<M> {
+    pub mv: M,
+    pub pn: PnDn,
+    pub dn: PnDn,
+}
+
+/// What the search looks like right now (given to the observer).
+pub struct SearchView<'a, M> {
+    /// The path from the root to the node just expanded: the most-proving path.
+    pub path: &'a [Step<M>],
+    pub root_pn: PnDn,
+    pub root_dn: PnDn,
+    pub positions: u64,
+    pub expansions: u64,
+    pub tt_used: usize,
+    pub tt_capacity: usize,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub elapsed: Duration,
+}
+
+/// Watches the search. `after_expand` runs after every expansion; it may
+/// block (single-stepping) and returns `false` to cancel the search.
+pub trait Observer<M> {
+    fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool;
+}
+
+/// The observer that watches nothing; it compiles away.
+pub struct Unobserved;
+
+impl<M> Observer<M> for Unobserved {
+    #[inline(always)]
+    fn after_expand(&mut self, _: &SearchView<'_, M>) -> bool {
+        true
+    }
+}
+
+/// A node of an extracted solution tree: the move that led here, and the
+/// replies (all of them at the opponent's turn, one at the prover's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofNode<M> {
+    pub mv: M,
+    pub children: Vec<ProofNode<M>>,
+}
+
+#[derive(Clone, Copy)]
+struct Slot<M> {
+    mv: M,
+    key: u64,
+    pn: PnDn,
+    dn: PnDn,
+    dep: u32,
+    work: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct NodeResult {
+    pn: PnDn,
+    dn: PnDn,
+    dep: u32,
+    work: u32,
+}
+
+const CLOCK_EVERY: u64 = 1024;
+/// Most nodes an extracted proof may have before extraction gives up.
+const PROOF_NODE_LIMIT: usize = 2_000_000;
+
+pub struct Searcher<M> {
+    tt: Table,
+    children: Vec<Vec<Child<M>>>,
+    slots: Vec<Vec<Slot<M>>>,
+    path: Vec<Step<M>>,
+    positions: u64,
+    expansions: u64,
+    limits: Limits,
+    start: Instant,
+    next_clock: u64,
+    stopped: Option<Stop>,
+    /// Some path-keyed results exist: children must probe their path key too.
+    path_entries: bool,
+    /// Key every result by its exact path (no transpositions): slower but
+    /// immune to every form of graph-history interaction.
+    strict: bool,
+    root_pn: PnDn,
+    root_dn: PnDn,
+    epsilon_div: PnDn,
+}
+
+impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
+    pub fn new(tt_bytes: usize) -> Searcher<M> {
+        Searcher {
+            tt: Table::with_memory(tt_bytes),
+            children: Vec::new(),
+            slots: Vec::new(),
+            path: Vec::new(),
+            positions: 0,
+            expansions: 0,
+            limits: Limits::default(),
+            start: Instant::now(),
+            next_clock: CLOCK_EVERY,
+            stopped: None,
+            path_entries: false,
+            strict: false,
+            root_pn: 1,
+            root_dn: 1,
+            epsilon_div: 4,
+        }
+    }
+
+    /// Keys results by their exact path from now on (see `strict`).
+    pub fn set_strict(&mut self, strict: bool) {
+        self.strict = strict;
+    }
+    pub fn positions(&self) -> u64 {
+        self.positions
+    }
+    pub fn expansions(&self) -> u64 {
+        self.expansions
+    }
+    pub fn table(&self) -> &Table {
+        &self.tt
+    }
+    pub fn root_numbers(&self) -> (PnDn, PnDn) {
+        (self.root_pn, self.root_dn)
+    }
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Forgets everything learnt: the next search starts afresh.
+    pub fn reset(&mut self) {
+        self.tt.new_search();
+        self.positions = 0;
+        self.expansions = 0;
+        self.path_entries = false;
+        self.path.clear();
+        self.root_pn = 1;
+        self.root_dn = 1;
+    }
+
+    /// Proves or disproves the root (the game's current position) within
+    /// the limits. The table is kept, so a second call continues.
+    pub fn solve<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        game: &mut G,
+        limits: Limits,
+        observer: &mut O,
+    ) -> Outcome {
+        self.limits = limits;
+        self.start = Instant::now();
+        self.next_clock = self.positions + CLOCK_EVERY;
+        self.stopped = None;
+        let root_path = extend_path(0, game.key());
+        let r = self.mid(game, INF, INF, root_path, observer);
+        self.root_pn = r.pn;
+        self.root_dn = r.dn;
+        if r.pn == 0 {
+            Outcome::Proven
+        } else if r.dn == 0 {
+            Outcome::Disproven
+        } else {
+            Outcome::Unknown(self.stopped.unwrap_or(Stop::Memory))
+        }
+    }
+
+    /// Proof and disproof numbers the table holds for a child of the
+    /// position whose path key is `path` (for viewers walking the tree).
+    pub fn lookup(&mut self, path: u64, child_key: u64) -> Option<(PnDn, PnDn)> {
+        self.probe(path, child_key).map(|(e, _)| (e.pn, e.dn))
+    }
+
+    #[inline]
+    fn probe(&mut self, path: u64, key: u64) -> Option<(Entry, u32)> {
+        let child_path = extend_path(path, key);
+        if self.strict {
+            return self.tt.get(child_path).map(|e| (e, e.dep));
+        }
+        let plain = self.tt.get(key);
+        if let Some(e) = plain {
+            if e.pn == 0 || e.dn == 0 {
+                return Some((e, NO_DEP));
+            }
+        }
+        if self.path_entries {
+            if let Some(e) = self.tt.get(child_path) {
+                return Some((e, e.dep));
+            }
+        }
+        plain.map(|e| (e, NO_DEP))
+    }
+
+    fn store(&mut self, path: u64, key: u64, depth: u32, r: NodeResult) {
+        let final_ = r.pn == 0 || r.dn == 0;
+        let entry = Entry {
+            pn: r.pn,
+            dn: r.dn,
+            work: r.work,
+            dep: r.dep,
+        };
+        if self.strict {
+            self.tt.put(path, entry);
+        } else if final_ && r.dep < depth {
+            self.path_entries = true;
+            self.tt.put(path, entry);
+        } else {
+            self.tt.put(
+                key,
+                Entry {
+                    dep: NO_DEP,
+                    ..entry
+                },
+            );
+        }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.positions < self.next_clock {
+            return;
+        }
+        self.next_clock = self.positions + CLOCK_EVERY;
+        if let Some(max) = self.limits.positions {
+            if self.positions >= max {
+                self.stopped = Some(Stop::Positions);
+            }
+        }
+        if let Some(t) = self.limits.time {
+            if self.start.elapsed() >= t {
+                self.stopped = Some(Stop::Time);
+            }
+        }
+    }
+
+    fn take_buffers(&mut self, depth: usize) -> (Vec<Child<M>>, Vec<Slot<M>>) {
+        while self.children.len() <= depth {
+            self.children.push(Vec::new());
+            self.slots.push(Vec::new());
+        }
+        (
+            std::mem::take(&mut self.children[depth]),
+            std::mem::take(&mut self.slots[depth]),
+        )
+    }
+
+    fn give_buffers(&mut self, depth: usize, c: Vec<Child<M>>, s: Vec<Slot<M>>) {
+        self.children[depth] = c;
+        self.slots[depth] = s;
+    }
+
+    /// Multiple iterative deepening at the current node.
+    fn mid<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        game: &mut G,
+        th_pn: PnDn,
+        th_dn: PnDn,
+        path: u64,
+        observer: &mut O,
+    ) -> NodeResult {
+        let depth = game.depth();
+        let key = game.key();
+        let start_positions = self.positions;
+        let old_work = self.probe_self_work(path, key);
+        let (mut children, mut slots) = self.take_buffers(depth as usize);
+        let expansion = game.expand(&mut children);
+        self.positions += children.len() as u64;
+        self.expansions += 1;
+        self.check_limits();
+
+        let kind = game.kind();
+        let ban_dep = match expansion {
+            Expansion::Terminal { prover_wins, dep } => {
+                let r = NodeResult {
+                    pn: if prover_wins { 0 } else { INF },
+                    dn: if prover_wins { INF } else { 0 },
+                    dep,
+                    work: 1,
+                };
+                self.give_buffers(depth as usize, children, slots);
+                self.store(path, key, depth, r);
+                return r;
+            }
+            Expansion::Moves { ban_dep } => ban_dep,
+        };
+
+        slots.clear();
+        for c in children.iter() {
+            let slot = match c.terminal {
+                Some(win) => Slot {
+                    mv: c.mv,
+                    key: c.key,
+                    pn: if win { 0 } else { INF },
+                    dn: if win { INF } else { 0 },
+                    dep: c.dep,
+                    work: 0,
+                },
+                None => match self.probe(path, c.key) {
+                    Some((e, dep)) => Slot {
+                        mv: c.mv,
+                        key: c.key,
+                        pn: e.pn,
+                        dn: e.dn,
+                        dep,
+                        work: e.work,
+                    },
+                    None => Slot {
+                        mv: c.mv,
+                        key: c.key,
+                        pn: c.pn,
+                        dn: c.dn,
+                        dep: NO_DEP,
+                        work: 0,
+                    },
+                },
+            };
+            slots.push(slot);
+        }
+
+        let mut first = true;
+        let (mut pn, mut dn);
+        loop {
+            (pn, dn) = node_numbers(kind, &slots);
+            if first && self.path.is_empty() {
+                self.root_pn = pn;
+                self.root_dn = dn;
+            }
+            if first {
+                first = false;
+                let view = SearchView {
+                    path: &self.path,
+                    root_pn: self.root_pn,
+                    root_dn: self.root_dn,
+                    positions: self.positions,
+                    expansions: self.expansions,
+                    tt_used: self.tt.used(),
+                    tt_capacity: self.tt.capacity(),
+                    tt_probes: self.tt.probe_stats().0,
+                    tt_hits: self.tt.probe_stats().1,
+                    elapsed: self.start.elapsed(),
+                };
+                if !observer.after_expand(&view) {
+                    self.stopped = Some(Stop::Cancelled);
+                }
+            }
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
+                break;
+            }
+            let (best, second) = select(kind, &slots);
+            let s = slots[best];
+            let (c_pn, c_dn) = match kind {
+                NodeKind::Or => (
+                    th_pn.min(self.widen(second)),
+                    th_dn.saturating_sub(dn).saturating_add(s.dn).min(INF),
+                ),
+                NodeKind::And => (
+                    th_pn.saturating_sub(pn).saturating_add(s.pn).min(INF),
+                    th_dn.min(self.widen(second)),
+                ),
+            };
+            game.play(s.mv);
+            self.path.push(Step {
+                mv: s.mv,
+                pn: s.pn,
+                dn: s.dn,
+            });
+            let r = self.mid(game, c_pn, c_dn, extend_path(path, s.key), observer);
+            self.path.pop();
+            game.undo();
+            let slot = &mut slots[best];
+            slot.pn = r.pn;
+            slot.dn = r.dn;
+            slot.dep = r.dep;
+            slot.work = r.work;
+        }
+
+        let dep = if pn == 0 || dn == 0 {
+            result_dep(kind, pn == 0, &slots, ban_dep)
+        } else {
+            NO_DEP
+        };
+        let spent = (self.positions - start_positions).min(u32::MAX as u64) as u32;
+        let r = NodeResult {
+            pn,
+            dn,
+            dep,
+            work: old_work.saturating_add(spent).max(1),
+        };
+        self.give_buffers(depth as usize, children, slots);
+        self.store(path, key, depth, r);
+        r
+    }
+
+    fn probe_self_work(&mut self, path: u64, key: u64) -> u32 {
+        let k = if self.strict { path } else { key };
+        self.tt.get(k).map_or(0, |e| e.work)
+    }
+
+    /// The 1+ε threshold for the best child, given the second best value.
+    #[inline]
+    fn widen(&self, second: PnDn) -> PnDn {
+        if second >= INF {
+            return INF;
+        }
+        (second + 1).max(second.saturating_add(second / self.epsilon_div))
+    }
+
+    /// Extracts a solution tree of the proven root: one move at the
+    /// prover's turn, every move at the opponent's. Results missing from
+    /// the table are searched again. `None` when the table's results do
+    /// not hold together on this path (the caller then searches strictly).
+    pub fn extract<G: Game<Move = M>>(&mut self, game: &mut G) -> Option<Vec<ProofNode<M>>> {
+        let mut count = 0;
+        let root_path = extend_path(0, game.key());
+        let saved = self.limits;
+        self.limits = Limits::default();
+        self.stopped = None;
+        let r = self.extract_node(game, root_path, &mut count);
+        self.limits = saved;
+        r
+    }
+
+    fn extract_node<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        count: &mut usize,
+    ) -> Option<Vec<ProofNode<M>>> {
+        *count += 1;
+        if *count > PROOF_NODE_LIMIT {
+            return None;
+        }
+        let mut children = Vec::new();
+        match game.expand(&mut children) {
+            Expansion::Terminal { prover_wins, .. } => {
+                return prover_wins.then(Vec::new);
+            }
+            Expansion::Moves { .. } => {}
+        }
+        match game.kind() {
+            NodeKind::Or => {
+                // Terminal wins first, then proven children with the least work.
+                let mut order: Vec<(u32, usize)> = Vec::new();
+                for (i, c) in children.iter().enumerate() {
+                    match c.terminal {
+                        Some(true) => return Some(vec![ProofNode {
+                            mv: c.mv,
+                            children: Vec::new(),
+                        }]),
+                        Some(false) => {}
+                        None => {
+                            if let Some((e, _)) = self.probe(path, c.key) {
+                                if e.pn == 0 {
+                                    order.push((e.work, i));
+                                }
+                            }
+                        }
+                    }
+                }
+                if order.is_empty() {
+                    // Re-prove here to refill the table, then look again.
+                    let mut none = super::Unobserved;
+                    let r = self.mid(game, INF, INF, path, &mut none);
+                    if r.pn != 0 {
+                        return None;
+                    }
+                    for (i, c) in children.iter().enumerate() {
+                        if c.terminal.is_none() {
+                            if let Some((e, _)) = self.probe(path, c.key) {
+                                if e.pn == 0 {
+                                    order.push((e.work, i));
+                                }
+                            }
+                        }
+                    }
+                }
+                order.sort_unstable();
+                for &(_, i) in &order {
+                    let c = children[i];
+                    game.play(c.mv);
+                    let sub = self.extract_node(game, extend_path(path, c.key), count);
+                    game.undo();
+                    if let Some(sub) = sub {
+                        return Some(vec![ProofNode {
+                            mv: c.mv,
+                            children: sub,
+                        }]);
+                    }
+                }
+                None
+            }
+            NodeKind::And => {
+                let mut out = Vec::with_capacity(children.len());
+                for c in children.iter() {
+                    match c.terminal {
+                        Some(true) => out.push(ProofNode {
+                            mv: c.mv,
+                            children: Vec::new(),
+                        }),
+                        Some(false) => return None,
+                        None => {
+                            let child_path = extend_path(path, c.key);
+                            game.play(c.mv);
+                            let known = self.probe(path, c.key).is_some_and(|(e, _)| e.pn == 0);
+                            let proven = known || {
+                                let mut none = super::Unobserved;
+                                self.mid(game, INF, INF, child_path, &mut none).pn == 0
+                            };
+                            let sub = if proven {
+                                self.extract_node(game, child_path, count)
+                            } else {
+                                None
+                            };
+                            game.undo();
+                            out.push(ProofNode {
+                                mv: c.mv,
+                                children: sub?,
+                            });
+                        }
+                    }
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+/// The node's numbers from its children's.
+#[inline]
+fn node_numbers<M>(kind: NodeKind, slots: &[Slot<M>]) -> (PnDn, PnDn) {
+    let (mut min, mut sum) = (INF, 0u64);
+    for s in slots {
+        let (phi, delta) = match kind {
+            NodeKind::Or => (s.pn, s.dn),
+            NodeKind::And => (s.dn, s.pn),
+        };
+        min = min.min(phi);
+        sum += delta as u64;
+    }
+    let sum = if min == 0 {
+        INF
+    } else if slots.iter().any(|s| match kind {
+        NodeKind::Or => s.dn >= INF,
+        NodeKind::And => s.pn >= INF,
+    }) {
+        INF
+    } else {
+        sum.min(MAX_FINITE as u64) as PnDn
+    };
+    // With no children the mover has lost: min stays INF and sum is 0.
+    match kind {
+        NodeKind::Or => (min, sum),
+        NodeKind::And => (sum, min),
+    }
+}
+
+/// The best child to search and the second best value.
+#[inline]
+fn select<M>(kind: NodeKind, slots: &[Slot<M>]) -> (usize, PnDn) {
+    let mut best = 0;
+    let mut best_v = INF + 1;
+    let mut second = INF;
+    for (i, s) in slots.iter().enumerate() {
+        let v = match kind {
+            NodeKind::Or => s.pn,
+            NodeKind::And => s.dn,
+        };
+        if v < best_v {
+            second = best_v.min(INF);
+            best_v = v;
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+/// The shallowest ancestor a final result depends on. A win for the
+/// mover rests on one child; a loss rests on every child and on the
+/// moves the history banned.
+fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) -> u32 {
+    let mover_wins = matches!((kind, proven), (NodeKind::Or, true) | (NodeKind::And, false));
+    if mover_wins {
+        slots
+            .iter()
+            .filter(|s| if proven { s.pn == 0 } else { s.dn == 0 })
+            .map(|s| s.dep)
+            .max()
+            .unwrap_or(NO_DEP)
+    } else {
+        slots.iter().map(|s| s.dep).fold(ban_dep, u32::min)
+    }
+}

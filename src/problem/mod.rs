@@ -1,0 +1,176 @@
+//! The tsumego problem model: a position, its target, the region where
+//! moves are played, and the answer the file itself gives.
+//!
+//! `sgf.rs` is the only importer of `sgf_parse`. This module knows the
+//! board but nothing of the solver.
+
+mod region;
+pub mod sgf;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::board::{Bits, Board, Color, Move, Point};
+pub use region::{Region, infer_region};
+
+/// A tsumego position ready to solve.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The file the problem came from.
+    pub file: PathBuf,
+    /// Number of the game tree in the file, from 0.
+    pub index: usize,
+    /// `GN` of the root node, if any.
+    pub name: Option<String>,
+    /// `C` of the root node, if any.
+    pub comment: Option<String>,
+    /// Stones after setup, `SQ` walls filled in.
+    pub board: Board,
+    /// `PL`: the side to move, if the file says.
+    pub to_move: Option<Color>,
+    /// One point of each marked block.
+    pub targets: Vec<Point>,
+    /// The colour of the target blocks (the defender).
+    pub defender: Color,
+    /// Where moves may be played, and the uncapturable wall.
+    pub region: Region,
+    /// The file's solution tree: the moves at the root.
+    pub answers: Vec<(Color, Move)>,
+    /// Expected statuses written in the file (`SX[B=unconditional]`).
+    pub expected: Vec<(Color, String)>,
+}
+
+impl Problem {
+    pub fn attacker(&self) -> Color {
+        self.defender.opp()
+    }
+
+    /// The sides to solve for: `PL`, or both when the file has none.
+    pub fn sides(&self) -> Vec<Color> {
+        match self.to_move {
+            Some(c) => vec![c],
+            None => vec![Color::Black, Color::White],
+        }
+    }
+
+    /// "kill" when `side` attacks, "live" when it defends.
+    pub fn goal(&self, side: Color) -> &'static str {
+        if side == self.defender { "live" } else { "kill" }
+    }
+
+    /// The file's accepted first moves for `side`.
+    pub fn accepted(&self, side: Color) -> Vec<Move> {
+        self.answers
+            .iter()
+            .filter(|(c, _)| *c == side)
+            .map(|&(_, m)| m)
+            .collect()
+    }
+
+    /// The blocks of all targets on the initial board.
+    pub fn target_stones(&self) -> Bits {
+        self.targets
+            .iter()
+            .fold(Bits::EMPTY, |acc, &p| acc | self.board.block(p))
+    }
+
+    /// A short label: "file.sgf" or "file.sgf#2" for a later tree of a collection.
+    pub fn label(&self) -> String {
+        label(&self.file, Some(self.index))
+    }
+}
+
+fn label(file: &Path, index: Option<usize>) -> String {
+    match index {
+        Some(i) if i > 0 => format!("{}#{}", file.display(), i),
+        _ => file.display().to_string(),
+    }
+}
+
+/// Why a file or one of its problems cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: PathBuf,
+    /// The game tree, when the file itself could be read.
+    pub index: Option<usize>,
+    pub cause: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "{}: problem {}: {}", self.file.display(), i, self.cause),
+            None => write!(f, "{}: {}", self.file.display(), self.cause),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// One entry of a load: a problem, or the reason a problem (or a whole
+/// file) could not be loaded.
+pub type Loaded = Result<Problem, LoadError>;
+
+/// Loads files, folders (recursively, `*.sgf`, in name order) and
+/// collections. Errors are returned in place so a batch goes on.
+pub fn load_paths<P: AsRef<Path>>(paths: &[P]) -> Vec<Loaded> {
+    let mut out = Vec::new();
+    for p in paths {
+        for file in sgf_files(p.as_ref()) {
+            match file {
+                Ok(f) => out.extend(sgf::load_file(&f)),
+                Err(e) => out.push(Err(e)),
+            }
+        }
+    }
+    out
+}
+
+/// The `.sgf` files under a path (the path itself when it is a file).
+pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
+    let err = |cause: String| LoadError {
+        file: path.to_path_buf(),
+        index: None,
+        cause,
+    };
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => return vec![Err(err(format!("cannot read: {e}")))],
+    };
+    if !meta.is_dir() {
+        return vec![Ok(path.to_path_buf())];
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![path.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) => {
+                files.push(Err(LoadError {
+                    file: dir.clone(),
+                    index: None,
+                    cause: format!("cannot read folder: {e}"),
+                }));
+                continue;
+            }
+        };
+        for entry in entries.flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+            {
+                files.push(Ok(p));
+            }
+        }
+    }
+    files.sort_by(|a, b| match (a, b) {
+        (Ok(a), Ok(b)) => a.cmp(b),
+        (Err(a), Err(b)) => a.file.cmp(&b.file),
+        (Ok(a), Err(b)) => a.cmp(&b.file),
+        (Err(a), Ok(b)) => a.file.cmp(b),
+    });
+    files
+}

@@ -1,0 +1,307 @@
+//! SGF to `Problem`. The only module that imports `sgf_parse`.
+//!
+//! Conventions (those of the tsumego.js suite): `MA` marks a stone of the
+//! target block (`TR` or `SQ` on a stone when there is no `MA`); `PL` is
+//! the side to move; `SQ` on empty points are filled with the attacker's
+//! colour to close the wall; the children of the root are the file's
+//! answers. `SX[B=unconditional][W=fails]` records the expected status
+//! per side to move (our bundled problems).
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use sgf_parse::go::{self, Prop};
+use sgf_parse::{ParseOptions, SgfNode};
+
+use super::{LoadError, Loaded, Problem, infer_region};
+use crate::board::{Board, Color, MAX_SIDE, Move, Point};
+
+/// Loads every game tree of one file. A file that cannot be read at all
+/// gives one error without an index.
+pub fn load_file(path: &Path) -> Vec<Loaded> {
+    match std::fs::read(path) {
+        Ok(bytes) => load_bytes(path, &bytes),
+        Err(e) => vec![Err(LoadError {
+            file: path.to_path_buf(),
+            index: None,
+            cause: format!("cannot read: {e}"),
+        })],
+    }
+}
+
+/// Loads the problems of an SGF text (for tests and tools), labelled with `name`.
+pub fn load_str(name: &str, text: &str) -> Vec<Loaded> {
+    load_bytes(Path::new(name), text.as_bytes())
+}
+
+fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
+    let nodes = match parse_text(bytes) {
+        Ok(nodes) => nodes,
+        Err(cause) => {
+            return vec![Err(LoadError {
+                file: path.to_path_buf(),
+                index: None,
+                cause,
+            })];
+        }
+    };
+    nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| {
+            problem_from_node(node)
+                .map(|mut p| {
+                    p.file = path.to_path_buf();
+                    p.index = i;
+                    p
+                })
+                .map_err(|cause| LoadError {
+                    file: path.to_path_buf(),
+                    index: Some(i),
+                    cause,
+                })
+        })
+        .collect()
+}
+
+fn parse_text(bytes: &[u8]) -> Result<Vec<SgfNode<Prop>>, String> {
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err("empty file".to_string());
+    }
+    if bytes.contains(&0) {
+        return Err("binary data, not an SGF text file".to_string());
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t.to_string(),
+        // Old SGF files are often Latin-1; only comments can hold such bytes.
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    };
+    let trimmed = text.trim_start_matches('\u{feff}').trim();
+    if !trimmed.starts_with('(') {
+        return Err("not SGF: the text does not start with '('".to_string());
+    }
+    match go::parse(trimmed) {
+        Ok(nodes) if !nodes.is_empty() => Ok(nodes),
+        Ok(_) => Err("not SGF: no game tree".to_string()),
+        Err(strict) => {
+            // Lenient parsing keeps what precedes a damaged node (a solution
+            // tree with a broken move still leaves a usable position).
+            let lenient = sgf_parse::parse_with_options(
+                trimmed,
+                &ParseOptions {
+                    lenient: true,
+                    ..ParseOptions::default()
+                },
+            )
+            .map_err(|_| format!("not valid SGF: {strict}"))?;
+            let nodes: Vec<_> = lenient
+                .into_iter()
+                .filter_map(|g| g.into_go_node().ok())
+                .filter(|n| n.properties().next().is_some())
+                .collect();
+            if nodes.is_empty() {
+                Err(format!("not valid SGF: {strict}"))
+            } else {
+                Ok(nodes)
+            }
+        }
+    }
+}
+
+fn color_of(c: &sgf_parse::Color) -> Color {
+    match c {
+        sgf_parse::Color::Black => Color::Black,
+        sgf_parse::Color::White => Color::White,
+    }
+}
+
+fn point_on(board: &Board, p: &go::Point, prop: &str) -> Result<Point, String> {
+    let (x, y) = (p.x as usize, p.y as usize);
+    if board.contains(x, y) {
+        Ok(Point::new(x, y))
+    } else {
+        Err(format!(
+            "{prop}[{}{}] is off the {}x{} board",
+            (b'a' + p.x) as char,
+            (b'a' + p.y) as char,
+            board.width(),
+            board.height()
+        ))
+    }
+}
+
+fn sorted(points: &HashSet<go::Point>) -> Vec<go::Point> {
+    let mut v: Vec<_> = points.iter().copied().collect();
+    v.sort_by_key(|p| (p.y, p.x));
+    v
+}
+
+fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
+    let (w, h) = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) => (*w as usize, *h as usize),
+        Some(_) => return Err("SZ is not a valid board size".to_string()),
+        None => (19, 19),
+    };
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(format!("board size {w}x{h} is larger than 19x19"));
+    }
+    if w < 2 || h < 2 {
+        return Err(format!("board size {w}x{h} is too small"));
+    }
+    let mut board = Board::new(w, h);
+    let mut marks = Vec::new();
+    let mut tr = Vec::new();
+    let mut sq = Vec::new();
+    let mut to_move = None;
+    let mut name = None;
+    let mut comment = None;
+    let mut expected = Vec::new();
+    for prop in root.properties() {
+        match prop {
+            Prop::AB(ps) => {
+                for p in sorted(ps) {
+                    board.put(Color::Black, point_on(&board, &p, "AB")?);
+                }
+            }
+            Prop::AW(ps) => {
+                for p in sorted(ps) {
+                    board.put(Color::White, point_on(&board, &p, "AW")?);
+                }
+            }
+            Prop::AE(ps) => {
+                for p in sorted(ps) {
+                    let q = point_on(&board, &p, "AE")?;
+                    if let Some(c) = board.color_at(q) {
+                        board.remove(c, q);
+                    }
+                }
+            }
+            Prop::MA(ps) => marks.extend(sorted(ps)),
+            Prop::TR(ps) => tr.extend(sorted(ps)),
+            Prop::SQ(ps) => sq.extend(sorted(ps)),
+            Prop::PL(c) => to_move = Some(color_of(c)),
+            Prop::GN(t) => name = Some(t.text.clone()),
+            Prop::C(t) => comment = Some(t.text.clone()),
+            Prop::Unknown(id, values) if id == "SX" => {
+                for v in values {
+                    let (side, status) = v
+                        .split_once('=')
+                        .ok_or_else(|| format!("SX[{v}] is not of the form B=status"))?;
+                    let side = match side.trim() {
+                        "B" => Color::Black,
+                        "W" => Color::White,
+                        other => return Err(format!("SX[{v}]: unknown side {other:?}")),
+                    };
+                    expected.push((side, status.trim().to_string()));
+                }
+            }
+            Prop::Invalid(id, values) if id == "PL" => {
+                // PL[] (empty) means no side to move; a damaged PL[W][eh]
+                // still names the side in its first value.
+                match values.first().map(|v| v.trim()) {
+                    Some("B") => to_move = Some(Color::Black),
+                    Some("W") => to_move = Some(Color::White),
+                    Some("") | None => {}
+                    Some(v) => return Err(format!("PL[{v}] is not B or W")),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // The target: MA points, else TR or SQ points that hold stones.
+    let mut target_points = Vec::new();
+    for p in &marks {
+        let q = point_on(&board, p, "MA")?;
+        if board.color_at(q).is_none() {
+            return Err(format!("MA[{}] marks an empty point, not a stone", q.sgf()));
+        }
+        target_points.push(q);
+    }
+    if target_points.is_empty() {
+        for p in tr.iter().chain(sq.iter()) {
+            let q = point_on(&board, p, "TR/SQ")?;
+            if board.color_at(q).is_some() {
+                target_points.push(q);
+            }
+        }
+    }
+    if target_points.is_empty() {
+        return Err("no target: mark a stone of the target block with MA".to_string());
+    }
+    let defender = board.color_at(target_points[0]).expect("checked above");
+    if target_points
+        .iter()
+        .any(|&q| board.color_at(q) != Some(defender))
+    {
+        return Err("the marked target stones are of both colours".to_string());
+    }
+    // One representative point per marked block, in board order.
+    let mut targets: Vec<Point> = Vec::new();
+    for &q in &target_points {
+        if !targets.iter().any(|&t| board.block(t).get(q.index())) {
+            targets.push(q);
+        }
+    }
+    if targets.len() > crate::board::zobrist::CAPTURED.len() {
+        return Err(format!("{} target blocks; at most 8 are supported", targets.len()));
+    }
+
+    // SQ on empty points closes the wall with attacker stones.
+    for p in &sq {
+        let q = point_on(&board, p, "SQ")?;
+        if board.color_at(q).is_none() {
+            board.put(defender.opp(), q);
+        }
+    }
+
+    let dead = board.dead_blocks();
+    if let Some(q) = dead.first() {
+        return Err(format!(
+            "illegal setup: stones without liberties at {}",
+            Point(q as u16).sgf()
+        ));
+    }
+
+    let target_stones = targets
+        .iter()
+        .fold(crate::board::Bits::EMPTY, |acc, &t| acc | board.block(t));
+    let region = infer_region(&board, target_stones, defender)?;
+
+    let mut answers = Vec::new();
+    for child in root.children() {
+        match child.get_move() {
+            Some(Prop::B(m)) => answers.push((Color::Black, convert_move(&board, m)?)),
+            Some(Prop::W(m)) => answers.push((Color::White, convert_move(&board, m)?)),
+            _ => {}
+        }
+    }
+    answers.dedup();
+
+    Ok(Problem {
+        file: Default::default(),
+        index: 0,
+        name,
+        comment,
+        board,
+        to_move,
+        targets,
+        defender,
+        region,
+        answers,
+        expected,
+    })
+}
+
+fn convert_move(board: &Board, m: &go::Move) -> Result<Move, String> {
+    match m {
+        go::Move::Pass => Ok(Move::Pass),
+        go::Move::Move(p) => {
+            // [tt] is a pass on boards up to 19x19.
+            if p.x == 19 && p.y == 19 {
+                return Ok(Move::Pass);
+            }
+            Ok(Move::Play(point_on(board, p, "move")?))
+        }
+    }
+}
