@@ -10,3 +10,7 @@
 pub mod board;
 pub mod problem;
 pub mod dfpn;
+pub mod tsumego;
+pub mod proof;
+pub mod analysis;
+pub mod report;

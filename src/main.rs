@@ -1,9 +1,28 @@
+//! The `shikatsu` binary: command line and terminal UI. The library
+//! (`shikatsu::*`) knows nothing of either.
+#![forbid(unsafe_code)]
+
+mod cli;
+
+use clap::Parser;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for r in shikatsu::problem::load_paths(&args) {
-        match r {
-            Ok(p) => println!("{} defender {:?} pl {:?} area {} answers {:?}", p.label(), p.defender, p.to_move, p.region.area.count(), p.answers.len()),
-            Err(e) => println!("ERR {e}"),
+    let cli = match cli::Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    let code = match &cli.command {
+        cli::Command::Solve(args) => cli::solve(args),
+    };
+    match code {
+        Ok(c) => std::process::exit(c),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::exit(2);
         }
     }
 }

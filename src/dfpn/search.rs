@@ -432,25 +432,46 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         (second + 1).max(second.saturating_add(second / self.epsilon_div))
     }
 
-    /// Extracts a solution tree of the proven root: one move at the
-    /// prover's turn, every move at the opponent's. Results missing from
-    /// the table are searched again. `None` when the table's results do
-    /// not hold together on this path (the caller then searches strictly).
-    pub fn extract<G: Game<Move = M>>(&mut self, game: &mut G) -> Option<Vec<ProofNode<M>>> {
+    /// Extracts the winner's solution tree at the decided root: one move
+    /// at the winner's turn, every move at the loser's. `proof` asks for
+    /// the prover's tree (the root was proven), else the opponent's (it
+    /// was disproven). Results missing from the table are searched again.
+    /// `None` when the table's results do not hold together on this path
+    /// (the caller then searches strictly).
+    pub fn extract<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        proof: bool,
+    ) -> Option<Vec<ProofNode<M>>> {
         let mut count = 0;
         let root_path = extend_path(0, game.key());
         let saved = self.limits;
         self.limits = Limits::default();
         self.stopped = None;
-        let r = self.extract_node(game, root_path, &mut count);
+        let r = self.extract_node(game, root_path, proof, &mut count);
         self.limits = saved;
         r
+    }
+
+    /// Whether the table says the winner we want has won at this child.
+    fn won(&mut self, path: u64, key: u64, proof: bool) -> Option<u32> {
+        self.probe(path, key)
+            .filter(|(e, _)| if proof { e.pn == 0 } else { e.dn == 0 })
+            .map(|(e, _)| e.work)
+    }
+
+    /// Searches the current node to the end; whether the wanted side won.
+    fn settle<G: Game<Move = M>>(&mut self, game: &mut G, path: u64, proof: bool) -> bool {
+        let mut none = super::Unobserved;
+        let r = self.mid(game, INF, INF, path, &mut none);
+        if proof { r.pn == 0 } else { r.dn == 0 }
     }
 
     fn extract_node<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         path: u64,
+        proof: bool,
         count: &mut usize,
     ) -> Option<Vec<ProofNode<M>>> {
         *count += 1;
@@ -458,96 +479,76 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return None;
         }
         let mut children = Vec::new();
-        match game.expand(&mut children) {
-            Expansion::Terminal { prover_wins, .. } => {
-                return prover_wins.then(Vec::new);
-            }
-            Expansion::Moves { .. } => {}
+        if let Expansion::Terminal { prover_wins, .. } = game.expand(&mut children) {
+            return (prover_wins == proof).then(Vec::new);
         }
-        match game.kind() {
-            NodeKind::Or => {
-                // Terminal wins first, then proven children with the least work.
-                let mut order: Vec<(u32, usize)> = Vec::new();
+        let winner_to_move = (game.kind() == NodeKind::Or) == proof;
+        if winner_to_move {
+            // Terminal wins first, then won children with the least work.
+            let mut order: Vec<(u32, usize)> = Vec::new();
+            for pass in 0..2 {
                 for (i, c) in children.iter().enumerate() {
                     match c.terminal {
-                        Some(true) => return Some(vec![ProofNode {
-                            mv: c.mv,
-                            children: Vec::new(),
-                        }]),
-                        Some(false) => {}
-                        None => {
-                            if let Some((e, _)) = self.probe(path, c.key) {
-                                if e.pn == 0 {
-                                    order.push((e.work, i));
-                                }
-                            }
-                        }
-                    }
-                }
-                if order.is_empty() {
-                    // Re-prove here to refill the table, then look again.
-                    let mut none = super::Unobserved;
-                    let r = self.mid(game, INF, INF, path, &mut none);
-                    if r.pn != 0 {
-                        return None;
-                    }
-                    for (i, c) in children.iter().enumerate() {
-                        if c.terminal.is_none() {
-                            if let Some((e, _)) = self.probe(path, c.key) {
-                                if e.pn == 0 {
-                                    order.push((e.work, i));
-                                }
-                            }
-                        }
-                    }
-                }
-                order.sort_unstable();
-                for &(_, i) in &order {
-                    let c = children[i];
-                    game.play(c.mv);
-                    let sub = self.extract_node(game, extend_path(path, c.key), count);
-                    game.undo();
-                    if let Some(sub) = sub {
-                        return Some(vec![ProofNode {
-                            mv: c.mv,
-                            children: sub,
-                        }]);
-                    }
-                }
-                None
-            }
-            NodeKind::And => {
-                let mut out = Vec::with_capacity(children.len());
-                for c in children.iter() {
-                    match c.terminal {
-                        Some(true) => out.push(ProofNode {
-                            mv: c.mv,
-                            children: Vec::new(),
-                        }),
-                        Some(false) => return None,
-                        None => {
-                            let child_path = extend_path(path, c.key);
-                            game.play(c.mv);
-                            let known = self.probe(path, c.key).is_some_and(|(e, _)| e.pn == 0);
-                            let proven = known || {
-                                let mut none = super::Unobserved;
-                                self.mid(game, INF, INF, child_path, &mut none).pn == 0
-                            };
-                            let sub = if proven {
-                                self.extract_node(game, child_path, count)
-                            } else {
-                                None
-                            };
-                            game.undo();
-                            out.push(ProofNode {
+                        Some(w) if w == proof => {
+                            return Some(vec![ProofNode {
                                 mv: c.mv,
-                                children: sub?,
-                            });
+                                children: Vec::new(),
+                            }]);
+                        }
+                        Some(_) => {}
+                        None => {
+                            if let Some(work) = self.won(path, c.key, proof) {
+                                order.push((work, i));
+                            }
                         }
                     }
                 }
-                Some(out)
+                if !order.is_empty() || pass == 1 || !self.settle(game, path, proof) {
+                    break;
+                }
             }
+            order.sort_unstable();
+            for &(_, i) in &order {
+                let c = children[i];
+                game.play(c.mv);
+                let sub = self.extract_node(game, extend_path(path, c.key), proof, count);
+                game.undo();
+                if let Some(sub) = sub {
+                    return Some(vec![ProofNode {
+                        mv: c.mv,
+                        children: sub,
+                    }]);
+                }
+            }
+            None
+        } else {
+            let mut out = Vec::with_capacity(children.len());
+            for c in children.iter() {
+                match c.terminal {
+                    Some(w) if w == proof => out.push(ProofNode {
+                        mv: c.mv,
+                        children: Vec::new(),
+                    }),
+                    Some(_) => return None,
+                    None => {
+                        let child_path = extend_path(path, c.key);
+                        let known = self.won(path, c.key, proof).is_some();
+                        game.play(c.mv);
+                        let won = known || self.settle(game, child_path, proof);
+                        let sub = if won {
+                            self.extract_node(game, child_path, proof, count)
+                        } else {
+                            None
+                        };
+                        game.undo();
+                        out.push(ProofNode {
+                            mv: c.mv,
+                            children: sub?,
+                        });
+                    }
+                }
+            }
+            Some(out)
         }
     }
 }

@@ -1,0 +1,397 @@
+//! The status of a problem for a side to move, with checked proofs.
+//!
+//! Status comes from two searches: with the opponent as ko master (a win
+//! there is unconditional) and, failing that, with the side to move as
+//! ko master (a win there needs a ko; a loss there fails outright).
+//! Every verdict reported is backed by a solution tree that the
+//! independent checker accepted; a tree the table cannot produce, or
+//! that the checker rejects, is searched again in strict mode (every
+//! result keyed by its exact path), which no history can mislead.
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Color, Move};
+use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
+use crate::problem::Problem;
+use crate::proof::{self, Line};
+use crate::tsumego::{KoMaster, Tsumego};
+
+/// How the ko question is asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// Full status: unconditional, ko or fails.
+    Auto,
+    /// One search with this ko master: the answer is "wins" or "fails".
+    Fixed(KoMaster),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub limits: Limits,
+    /// Transposition-table memory for one analysis, in bytes.
+    pub memory: usize,
+    pub ko: KoRule,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            limits: Limits::default(),
+            memory: 1 << 30,
+            ko: KoRule::Auto,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// Wins even when the opponent is ko master.
+    Unconditional,
+    /// Wins only as ko master.
+    Ko,
+    /// Wins under the one ko setting asked for (`KoRule::Fixed`).
+    Wins,
+    /// Fails even as ko master (or under the fixed setting).
+    Fails,
+    /// A limit stopped the search.
+    Unknown,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Unconditional => "unconditional",
+            Status::Ko => "ko",
+            Status::Wins => "wins",
+            Status::Fails => "fails",
+            Status::Unknown => "unknown",
+        }
+    }
+    pub fn succeeds(self) -> bool {
+        matches!(self, Status::Unconditional | Status::Ko | Status::Wins)
+    }
+}
+
+/// A decided search and the checked tree behind it.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub outcome: Outcome,
+    /// The winner's solution tree from the searched position (moves after it).
+    pub tree: Option<Vec<Line>>,
+    /// The checker accepted `tree`.
+    pub checked: bool,
+    /// The strict search was needed.
+    pub strict: bool,
+    pub positions: u64,
+}
+
+/// Everything known about one side to move.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub side: Color,
+    pub status: Status,
+    /// The ko master under which `status` was proven (for the proof).
+    pub ko_master: KoMaster,
+    /// First moves that win at `status`, proven and checked.
+    pub first_moves: Vec<Move>,
+    /// First moves that win only at a weaker status.
+    pub other_moves: Vec<(Move, Status)>,
+    /// Each of the file's answers for this side and its status.
+    pub accepted_status: Vec<(Move, Status)>,
+    /// The main proof (for `status` when it succeeds, else the opponent's refutation).
+    pub proof: Option<Vec<Line>>,
+    /// Every verdict reported was accepted by the checker.
+    pub checked: bool,
+    /// Searches that needed the strict fallback.
+    pub strict_searches: u32,
+    pub positions: u64,
+    pub elapsed: Duration,
+    pub root_pn: u32,
+    pub root_dn: u32,
+    /// Why the analysis is incomplete or wrong, if it is.
+    pub error: Option<String>,
+}
+
+/// One searcher per ko master: table keys do not include the master.
+pub struct Engine {
+    memory: usize,
+    searchers: Vec<(KoMaster, Searcher<Move>)>,
+    deadline: Option<Instant>,
+    positions_left: Option<u64>,
+    pub strict_searches: u32,
+    pub positions: u64,
+    last_numbers: (u32, u32),
+}
+
+impl Engine {
+    pub fn new(memory: usize, limits: Limits) -> Engine {
+        Engine {
+            memory,
+            searchers: Vec::new(),
+            deadline: limits.time.map(|t| Instant::now() + t),
+            positions_left: limits.positions,
+            strict_searches: 0,
+            positions: 0,
+            last_numbers: (1, 1),
+        }
+    }
+
+    fn searcher(&mut self, master: KoMaster) -> &mut Searcher<Move> {
+        if let Some(i) = self.searchers.iter().position(|(m, _)| *m == master) {
+            return &mut self.searchers[i].1;
+        }
+        // Two masters per analysis at most share the budget.
+        self.searchers.push((master, Searcher::new(self.memory / 2)));
+        &mut self.searchers.last_mut().expect("just pushed").1
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            positions: self.positions_left,
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+        }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d) || self.positions_left == Some(0)
+    }
+
+    fn spend(&mut self, n: u64) {
+        self.positions += n;
+        if let Some(left) = self.positions_left.as_mut() {
+            *left = left.saturating_sub(n);
+        }
+    }
+
+    /// Decides whether `prover` wins from the game's position (after
+    /// `moves` from the problem's root with `to_move` first) under
+    /// `master`, and checks the winner's tree.
+    pub fn decide<O: Observer<Move>>(
+        &mut self,
+        problem: &Problem,
+        to_move: Color,
+        prover: Color,
+        master: KoMaster,
+        moves: &[Move],
+        observer: &mut O,
+    ) -> Verdict {
+        if self.out_of_budget() {
+            return Verdict {
+                outcome: Outcome::Unknown(if self.positions_left == Some(0) {
+                    Stop::Positions
+                } else {
+                    Stop::Time
+                }),
+                tree: None,
+                checked: false,
+                strict: false,
+                positions: 0,
+            };
+        }
+        let limits = self.limits();
+        let mut game = Tsumego::new(problem, to_move, prover, master);
+        for &m in moves {
+            game.play(m);
+        }
+        let s = self.searcher(master);
+        let before = s.positions();
+        let outcome = s.solve(&mut game, limits, observer);
+        let numbers = s.root_numbers();
+        let mut spent = s.positions() - before;
+        let mut verdict = Verdict {
+            outcome,
+            tree: None,
+            checked: false,
+            strict: false,
+            positions: 0,
+        };
+        if let Outcome::Proven | Outcome::Disproven = outcome {
+            let want_proof = outcome == Outcome::Proven;
+            let before = s.positions();
+            let tree = s.extract(&mut game, want_proof).map(proof::from_search);
+            spent += s.positions() - before;
+            let checked = tree
+                .as_ref()
+                .is_some_and(|t| self.check(problem, to_move, prover, master, moves, want_proof, t));
+            verdict.tree = tree;
+            verdict.checked = checked;
+            if !checked {
+                // The table misled the extraction: search strictly.
+                self.strict_searches += 1;
+                let mut strict = Searcher::new(self.memory / 2);
+                strict.set_strict(true);
+                let outcome = strict.solve(&mut game, self.limits(), &mut Unobserved);
+                let mut tree = None;
+                if let Outcome::Proven | Outcome::Disproven = outcome {
+                    tree = strict
+                        .extract(&mut game, outcome == Outcome::Proven)
+                        .map(proof::from_search);
+                }
+                spent += strict.positions();
+                let checked = tree.as_ref().is_some_and(|t| {
+                    self.check(problem, to_move, prover, master, moves, outcome == Outcome::Proven, t)
+                });
+                verdict = Verdict {
+                    outcome,
+                    tree,
+                    checked,
+                    strict: true,
+                    positions: 0,
+                };
+            }
+        }
+        self.last_numbers = numbers;
+        self.spend(spent);
+        verdict.positions = spent;
+        verdict
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        &self,
+        problem: &Problem,
+        to_move: Color,
+        prover: Color,
+        master: KoMaster,
+        moves: &[Move],
+        proven: bool,
+        tree: &[Line],
+    ) -> bool {
+        let winner = if proven { prover } else { prover.opp() };
+        match proof::check_from(problem, to_move, winner, master, moves, tree) {
+            Ok(_) => true,
+            Err(e) => {
+                if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+                    eprintln!("{}: checker: {e}", problem.label());
+                }
+                false
+            }
+        }
+    }
+}
+
+/// Solves one side to move of a problem.
+pub fn analyze(problem: &Problem, side: Color, opts: &Options) -> Analysis {
+    analyze_observed(problem, side, opts, &mut Unobserved)
+}
+
+/// As `analyze`, with an observer on the main searches.
+pub fn analyze_observed<O: Observer<Move>>(
+    problem: &Problem,
+    side: Color,
+    opts: &Options,
+    observer: &mut O,
+) -> Analysis {
+    let start = Instant::now();
+    let mut engine = Engine::new(opts.memory, opts.limits);
+    let opp = side.opp();
+    let mut a = Analysis {
+        side,
+        status: Status::Unknown,
+        ko_master: None,
+        first_moves: Vec::new(),
+        other_moves: Vec::new(),
+        accepted_status: Vec::new(),
+        proof: None,
+        checked: false,
+        strict_searches: 0,
+        positions: 0,
+        elapsed: Duration::ZERO,
+        root_pn: 1,
+        root_dn: 1,
+        error: None,
+    };
+    let masters: Vec<(KoMaster, Status, Status)> = match opts.ko {
+        KoRule::Auto => vec![
+            (Some(opp), Status::Unconditional, Status::Unknown),
+            (Some(side), Status::Ko, Status::Fails),
+        ],
+        KoRule::Fixed(m) => vec![(m, Status::Wins, Status::Fails)],
+    };
+    let mut all_checked = true;
+    for &(master, win, loss) in &masters {
+        let v = engine.decide(problem, side, side, master, &[], observer);
+        (a.root_pn, a.root_dn) = engine.last_numbers;
+        all_checked &= v.checked;
+        match v.outcome {
+            Outcome::Proven => {
+                a.status = win;
+                a.ko_master = master;
+                a.proof = v.tree;
+                break;
+            }
+            Outcome::Disproven => {
+                a.ko_master = master;
+                a.proof = v.tree;
+                if loss != Status::Unknown {
+                    a.status = loss;
+                    break;
+                }
+            }
+            Outcome::Unknown(_) => {
+                a.status = Status::Unknown;
+                break;
+            }
+        }
+    }
+    if a.status != Status::Unknown && !all_checked {
+        a.error = Some("the checker rejected a proof (a solver bug)".to_string());
+    }
+
+    // Every first move, at the status it reaches.
+    if a.status != Status::Unknown {
+        let game = Tsumego::new(problem, side, side, None);
+        let moves = game.legal_moves();
+        let accepted = problem.accepted(side);
+        for m in moves {
+            let (st, ok) = move_status(&mut engine, problem, side, m, &masters);
+            all_checked &= ok || st == Status::Unknown;
+            if accepted.contains(&m) {
+                a.accepted_status.push((m, st));
+            }
+            if st == a.status && st.succeeds() {
+                a.first_moves.push(m);
+            } else if st.succeeds() {
+                a.other_moves.push((m, st));
+            }
+        }
+        for m in accepted {
+            if !a.accepted_status.iter().any(|(x, _)| *x == m) {
+                // Not legal here: it cannot succeed.
+                a.accepted_status.push((m, Status::Fails));
+            }
+        }
+        if a.status.succeeds() && a.first_moves.is_empty() {
+            a.error = Some("no first move could be proven within the limits".to_string());
+        }
+    }
+    a.checked = all_checked && a.status != Status::Unknown && a.error.is_none();
+    a.strict_searches = engine.strict_searches;
+    a.positions = engine.positions;
+    a.elapsed = start.elapsed();
+    a
+}
+
+/// The status `side` reaches by playing `m` first.
+fn move_status(
+    engine: &mut Engine,
+    problem: &Problem,
+    side: Color,
+    m: Move,
+    masters: &[(KoMaster, Status, Status)],
+) -> (Status, bool) {
+    let mut checked = true;
+    for &(master, win, loss) in masters {
+        let v = engine.decide(problem, side, side, master, &[m], &mut Unobserved);
+        checked &= v.checked;
+        match v.outcome {
+            Outcome::Proven => return (win, checked),
+            Outcome::Disproven if loss != Status::Unknown => return (loss, checked),
+            Outcome::Disproven => {}
+            Outcome::Unknown(_) => return (Status::Unknown, false),
+        }
+    }
+    (Status::Fails, checked)
+}

@@ -1,0 +1,334 @@
+//! Command-line arguments (clap derive) and the `solve` command.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use shikatsu::analysis::{self, KoRule, Options};
+use shikatsu::board::Color;
+use shikatsu::dfpn::Limits;
+use shikatsu::problem::{self, Loaded};
+use shikatsu::report::Record;
+
+#[derive(Parser, Debug)]
+#[command(name = "shikatsu", version, about = "Proves Go life-and-death problems (tsumego) with df-pn")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve SGF files, folders and collections; print a table or JSON.
+    Solve(SolveArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Jsonl,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KoArg {
+    /// Full status: unconditional, ko or fails.
+    Auto,
+    /// Nobody may repeat a position.
+    None,
+    /// Black is ko master.
+    Black,
+    /// White is ko master.
+    White,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct LimitArgs {
+    /// Seconds per problem and side to move.
+    #[arg(long, default_value_t = 60.0)]
+    pub time: f64,
+    /// Positions per problem and side to move.
+    #[arg(long)]
+    pub positions: Option<u64>,
+    /// Transposition-table memory in all (e.g. 512M, 1G).
+    #[arg(long, default_value = "1G", value_parser = parse_size)]
+    pub memory: usize,
+    /// Ko setting.
+    #[arg(long, value_enum, default_value_t = KoArg::Auto)]
+    pub ko: KoArg,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// SGF files or folders (searched recursively for *.sgf).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Parallel jobs (default: all cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Parses "1G", "512M", "64K" or a number of bytes.
+pub fn parse_size(s: &str) -> Result<usize, String> {
+    let s = s.trim();
+    let (num, mult) = match s.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let m = match c.to_ascii_uppercase() {
+                'K' => 1usize << 10,
+                'M' => 1 << 20,
+                'G' => 1 << 30,
+                _ => return Err(format!("unknown size unit in {s:?} (use K, M or G)")),
+            };
+            (&s[..i], m)
+        }
+        _ => (s, 1),
+    };
+    let n: f64 = num
+        .trim()
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size like 512M or 1G"))?;
+    if n <= 0.0 {
+        return Err("the size must be positive".to_string());
+    }
+    Ok((n * mult as f64) as usize)
+}
+
+impl LimitArgs {
+    pub fn options(&self, jobs: usize) -> Result<Options> {
+        if !(self.time > 0.0) {
+            bail!("--time must be positive");
+        }
+        Ok(Options {
+            limits: Limits {
+                positions: self.positions,
+                time: Some(Duration::from_secs_f64(self.time)),
+            },
+            memory: (self.memory / jobs.max(1)).max(1 << 16),
+            ko: match self.ko {
+                KoArg::Auto => KoRule::Auto,
+                KoArg::None => KoRule::Fixed(None),
+                KoArg::Black => KoRule::Fixed(Some(Color::Black)),
+                KoArg::White => KoRule::Fixed(Some(Color::White)),
+            },
+        })
+    }
+}
+
+/// One unit of work: a problem and a side to move, or a load error.
+enum Job {
+    Solve(usize, Color),
+    Failed(usize),
+}
+
+/// Runs `solve`; returns the exit code.
+pub fn solve(args: &SolveArgs) -> Result<i32> {
+    let jobs = args.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let opts = args.limits.options(jobs)?;
+    let start = Instant::now();
+    let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
+    let mut work = Vec::new();
+    for (i, l) in loaded.iter().enumerate() {
+        match l {
+            Ok(p) => work.extend(p.sides().into_iter().map(|s| Job::Solve(i, s))),
+            Err(_) => work.push(Job::Failed(i)),
+        }
+    }
+    let bar = if args.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
+    } else {
+        let b = ProgressBar::new(work.len() as u64);
+        b.set_style(
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} problems  {msg}  {elapsed} elapsed, ETA {eta}",
+            )
+            .expect("a valid template"),
+        );
+        b
+    };
+    let solved = std::sync::atomic::AtomicUsize::new(0);
+    let failed = std::sync::atomic::AtomicUsize::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .context("cannot start worker threads")?;
+    let records: Vec<Record> = pool.install(|| {
+        work.par_iter()
+            .map(|job| {
+                let r = match *job {
+                    Job::Solve(i, side) => {
+                        let p = loaded[i].as_ref().expect("a loaded problem");
+                        let a = analysis::analyze(p, side, &opts);
+                        Record::from_analysis(p, &a)
+                    }
+                    Job::Failed(i) => {
+                        let e = loaded[i].as_ref().expect_err("a load error");
+                        Record::from_error(e, None)
+                    }
+                };
+                use std::sync::atomic::Ordering::Relaxed;
+                if r.solved() {
+                    solved.fetch_add(1, Relaxed);
+                } else {
+                    failed.fetch_add(1, Relaxed);
+                }
+                bar.set_message(format!(
+                    "solved {}, not solved {}",
+                    solved.load(Relaxed),
+                    failed.load(Relaxed)
+                ));
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let summary = Summary::of(&records, start.elapsed());
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Jsonl => {
+            for r in &records {
+                writeln!(out, "{}", serde_json::to_string(r)?)?;
+            }
+        }
+        Format::Json => {
+            let doc = serde_json::json!({ "summary": summary, "results": records });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+        }
+        Format::Table => print_table(&mut out, &records)?,
+    }
+    out.flush()?;
+    for r in &records {
+        if let Some(e) = &r.error {
+            if r.status == "error" {
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    eprintln!("{}", summary.line());
+    Ok(summary.exit_code())
+}
+
+#[derive(serde::Serialize, Debug)]
+pub struct Summary {
+    pub results: usize,
+    pub solved: usize,
+    pub agrees: usize,
+    pub disagrees: usize,
+    pub unknown: usize,
+    pub errors: usize,
+    pub unchecked: usize,
+    pub positions: u64,
+    pub seconds: f64,
+}
+
+impl Summary {
+    fn of(records: &[Record], elapsed: Duration) -> Summary {
+        Summary {
+            results: records.len(),
+            solved: records.iter().filter(|r| r.solved()).count(),
+            agrees: records.iter().filter(|r| r.agrees == Some(true)).count(),
+            disagrees: records.iter().filter(|r| r.agrees == Some(false)).count(),
+            unknown: records.iter().filter(|r| r.status == "unknown").count(),
+            errors: records.iter().filter(|r| r.status == "error").count(),
+            unchecked: records
+                .iter()
+                .filter(|r| r.solved() && !r.checked)
+                .count(),
+            positions: records.iter().map(|r| r.positions).sum(),
+            seconds: elapsed.as_secs_f64(),
+        }
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "{} results: {} solved ({} agree with the file, {} disagree), {} unknown within limits, {} errors, {} unchecked; {} positions in {:.2} s",
+            self.results,
+            self.solved,
+            self.agrees,
+            self.disagrees,
+            self.unknown,
+            self.errors,
+            self.unchecked,
+            self.positions,
+            self.seconds
+        )
+    }
+
+    /// 0 all solved and consistent, 1 something unsolved or disagreeing,
+    /// 2 an input error.
+    fn exit_code(&self) -> i32 {
+        if self.errors > 0 {
+            2
+        } else if self.unknown > 0 || self.disagrees > 0 || self.unchecked > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
+    writeln!(
+        out,
+        "{:<36} {:>2} {:<4} {:<6} {:<13} {:<16} {:<7} {:>10} {:>9}",
+        "problem", "pl", "goal", "target", "status", "first moves", "file", "positions", "ms"
+    )?;
+    for r in records {
+        let label = if r.index > 0 {
+            format!("{}#{}", r.file, r.index)
+        } else {
+            r.file.clone()
+        };
+        let label = if label.len() > 36 {
+            format!("…{}", &label[label.len() - 35..])
+        } else {
+            label
+        };
+        if r.status == "error" {
+            writeln!(out, "{label:<36} error: {}", r.error.as_deref().unwrap_or(""))?;
+            continue;
+        }
+        let moves: Vec<&str> = r
+            .first_moves
+            .iter()
+            .map(|m| if m.is_empty() { "pass" } else { m.as_str() })
+            .collect();
+        let file = match r.agrees {
+            Some(true) => "agrees",
+            Some(false) => "DIFFERS",
+            None => "-",
+        };
+        writeln!(
+            out,
+            "{:<36} {:>2} {:<4} {:<6} {:<13} {:<16} {:<7} {:>10} {:>9.1}",
+            label,
+            r.to_move.as_deref().unwrap_or("-"),
+            r.goal.as_deref().unwrap_or("-"),
+            r.target.as_deref().unwrap_or("-"),
+            format!("{}{}", r.status, if r.checked || !r.solved() { "" } else { "?" }),
+            moves.join(" "),
+            file,
+            r.positions,
+            r.ms
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,140 @@
+//! Machine-readable results: one record per problem and side to move.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::{Analysis, Status};
+use crate::board::{Color, Move};
+use crate::problem::{LoadError, Problem};
+
+/// One line of `--format jsonl`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Record {
+    pub file: String,
+    pub index: usize,
+    pub name: Option<String>,
+    /// "B" or "W"; null for a file that could not be loaded.
+    pub to_move: Option<String>,
+    /// SGF point of the (first) target stone.
+    pub target: Option<String>,
+    /// "kill" or "live".
+    pub goal: Option<String>,
+    /// unconditional | ko | wins | fails | unknown | error
+    pub status: String,
+    /// "B", "W" or null: the ko master the status was proven under.
+    pub ko_master: Option<String>,
+    /// Winning first moves (SGF points, "" for pass), best status only.
+    pub first_moves: Vec<String>,
+    /// Moves that succeed only at a weaker status.
+    pub other_moves: BTreeMap<String, String>,
+    /// The file's first moves for this side.
+    pub accepted: Vec<String>,
+    /// Each accepted move and its proven status when played first.
+    pub accepted_status: BTreeMap<String, String>,
+    /// null without an answer in the file; else whether an accepted move
+    /// reaches the proven status.
+    pub agrees: Option<bool>,
+    /// The checker accepted every proof behind this record.
+    pub checked: bool,
+    /// The expected status written in the file (`SX`), if any.
+    pub expected: Option<String>,
+    pub positions: u64,
+    pub ms: f64,
+    /// Root proof and disproof numbers of the last search.
+    pub pn: u32,
+    pub dn: u32,
+    /// Searches that needed the strict (path-keyed) fallback.
+    pub strict_searches: u32,
+    pub error: Option<String>,
+}
+
+fn mv(m: Move) -> String {
+    m.sgf()
+}
+
+impl Record {
+    pub fn from_analysis(p: &Problem, a: &Analysis) -> Record {
+        let accepted = p.accepted(a.side);
+        let agrees = if accepted.is_empty() {
+            None
+        } else {
+            Some(
+                a.status.succeeds()
+                    && a.accepted_status
+                        .iter()
+                        .any(|&(_, s)| s == a.status),
+            )
+        };
+        Record {
+            file: p.file.display().to_string(),
+            index: p.index,
+            name: p.name.clone(),
+            to_move: Some(a.side.letter().to_string()),
+            target: p.targets.first().map(|t| t.sgf()),
+            goal: Some(p.goal(a.side).to_string()),
+            status: if a.error.is_some() && a.status == Status::Unknown {
+                "error".to_string()
+            } else {
+                a.status.as_str().to_string()
+            },
+            ko_master: a.ko_master.map(|c| c.letter().to_string()),
+            first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
+            other_moves: a
+                .other_moves
+                .iter()
+                .map(|&(m, s)| (mv(m), s.as_str().to_string()))
+                .collect(),
+            accepted: accepted.iter().map(|&m| mv(m)).collect(),
+            accepted_status: a
+                .accepted_status
+                .iter()
+                .map(|&(m, s)| (mv(m), s.as_str().to_string()))
+                .collect(),
+            agrees,
+            checked: a.checked,
+            expected: p
+                .expected
+                .iter()
+                .find(|(c, _)| *c == a.side)
+                .map(|(_, s)| s.clone()),
+            positions: a.positions,
+            ms: (a.elapsed.as_secs_f64() * 1e4).round() / 10.0,
+            pn: a.root_pn,
+            dn: a.root_dn,
+            strict_searches: a.strict_searches,
+            error: a.error.clone(),
+        }
+    }
+
+    pub fn from_error(e: &LoadError, side: Option<Color>) -> Record {
+        Record {
+            file: e.file.display().to_string(),
+            index: e.index.unwrap_or(0),
+            name: None,
+            to_move: side.map(|c| c.letter().to_string()),
+            target: None,
+            goal: None,
+            status: "error".to_string(),
+            ko_master: None,
+            first_moves: Vec::new(),
+            other_moves: BTreeMap::new(),
+            accepted: Vec::new(),
+            accepted_status: BTreeMap::new(),
+            agrees: None,
+            checked: false,
+            expected: None,
+            positions: 0,
+            ms: 0.0,
+            pn: 0,
+            dn: 0,
+            strict_searches: 0,
+            error: Some(e.to_string()),
+        }
+    }
+
+    /// Solved: a status other than unknown or error.
+    pub fn solved(&self) -> bool {
+        self.status != "unknown" && self.status != "error"
+    }
+}

@@ -1,0 +1,393 @@
+//! The Go tsumego game, plugged into the generic df-pn.
+//!
+//! Rules (the same as the independent checker in `proof::check`):
+//! - moves are the empty points of the problem's region, and pass;
+//! - the attacker wins once every marked block has been captured;
+//! - two passes in a row end the game: the defender wins (life or seki),
+//!   as it does when a target block is unconditionally alive (Benson);
+//! - a move may not recreate a position (stones and side to move) seen
+//!   since the last pass, unless the mover is the ko master (who is
+//!   taken to have played a ko threat that was answered);
+//! - a move that recreates a position from before the last pass closes a
+//!   cycle that could go on for ever: the defender wins.
+//!
+//! The last two rules depend on the path; see `ko.rs` for how such
+//! results are reported to the search.
+
+mod order;
+
+use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
+use crate::dfpn::{Child, Expansion, Game, NO_DEP, NodeKind};
+use crate::problem::Problem;
+
+/// Who may repeat a position: the side with unlimited ko threats.
+pub type KoMaster = Option<Color>;
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    board: Board,
+    to_move: Color,
+    /// Stones and side to move: what repetition compares.
+    pos_key: u64,
+    /// The previous move was a pass.
+    passed: bool,
+    /// Depth of the first position since the last pass.
+    seg_start: u32,
+    /// Bit i: target i has been captured.
+    captured: u8,
+    /// The move that led here (None at the root).
+    last: Option<Move>,
+    /// Some move on the path to here captured stones.
+    any_capture: bool,
+    /// The move that led here ended the game (viewers and first-move
+    /// searches play such moves): (attacker wins, dep).
+    over: Option<(bool, u32)>,
+}
+
+/// A tsumego position in play, with its path from the root.
+#[derive(Clone)]
+pub struct Tsumego {
+    region: Bits,
+    targets: Vec<Point>,
+    all_captured: u8,
+    attacker: Color,
+    prover: Color,
+    ko_master: KoMaster,
+    frames: Vec<Frame>,
+}
+
+#[inline]
+fn side_key(c: Color) -> u64 {
+    match c {
+        Color::Black => 0,
+        Color::White => zobrist::WHITE_TO_MOVE,
+    }
+}
+
+/// What a move does, before it is played for good.
+enum Outcome {
+    Illegal,
+    /// Banned by the repetition rule; repeats the position at this depth.
+    Banned(u32),
+    Terminal { attacker_wins: bool, dep: u32 },
+    Open { board: Board, captured: u8 },
+}
+
+impl Tsumego {
+    /// The problem's position with `to_move` to play; `prover` is the side
+    /// whose win is to be proven.
+    pub fn new(problem: &Problem, to_move: Color, prover: Color, ko_master: KoMaster) -> Tsumego {
+        let board = problem.board;
+        let root = Frame {
+            board,
+            to_move,
+            pos_key: board.hash() ^ side_key(to_move),
+            passed: false,
+            seg_start: 0,
+            captured: 0,
+            last: None,
+            any_capture: false,
+            over: None,
+        };
+        let mut frames = Vec::with_capacity(256);
+        frames.push(root);
+        Tsumego {
+            region: problem.region.area,
+            targets: problem.targets.clone(),
+            all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
+            attacker: problem.attacker(),
+            prover,
+            ko_master,
+            frames,
+        }
+    }
+
+    #[inline]
+    fn top(&self) -> &Frame {
+        self.frames.last().expect("the root frame is never popped")
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.top().board
+    }
+    pub fn to_move(&self) -> Color {
+        self.top().to_move
+    }
+    pub fn prover(&self) -> Color {
+        self.prover
+    }
+    pub fn ko_master(&self) -> KoMaster {
+        self.ko_master
+    }
+    /// The moves from the root to here.
+    pub fn moves(&self) -> Vec<Move> {
+        self.frames.iter().filter_map(|f| f.last).collect()
+    }
+
+    /// The latest depth whose position has this key.
+    #[inline]
+    fn find(&self, pos_key: u64) -> Option<u32> {
+        self.frames
+            .iter()
+            .rposition(|f| f.pos_key == pos_key)
+            .map(|j| j as u32)
+    }
+
+    #[inline]
+    fn try_move(&self, m: Move) -> Outcome {
+        let f = self.top();
+        let c = f.to_move;
+        match m {
+            Move::Pass => {
+                if f.passed {
+                    return Outcome::Terminal {
+                        attacker_wins: false,
+                        dep: NO_DEP,
+                    };
+                }
+                let key = f.board.hash() ^ side_key(c.opp());
+                if let Some(j) = self.find(key) {
+                    return Outcome::Terminal {
+                        attacker_wins: false,
+                        dep: j,
+                    };
+                }
+                let mut board = f.board;
+                board.pass();
+                Outcome::Open {
+                    board,
+                    captured: f.captured,
+                }
+            }
+            Move::Play(p) => {
+                let mut board = f.board;
+                let played = match board.play_ignoring_ko(c, p) {
+                    Ok(x) => x,
+                    Err(_) => return Outcome::Illegal,
+                };
+                let mut captured = f.captured;
+                if c == self.attacker && played.captured_count > 0 {
+                    for (i, t) in self.targets.iter().enumerate() {
+                        if played.captured.get(t.index()) {
+                            captured |= 1 << i;
+                        }
+                    }
+                    if captured == self.all_captured {
+                        return Outcome::Terminal {
+                            attacker_wins: true,
+                            dep: NO_DEP,
+                        };
+                    }
+                }
+                let key = board.hash() ^ side_key(c.opp());
+                // Without a capture anywhere on the path every position has
+                // more stones than the one before: nothing can repeat.
+                if played.captured_count > 0 || f.any_capture {
+                    if let Some(j) = self.find(key) {
+                        if j < f.seg_start {
+                            return Outcome::Terminal {
+                                attacker_wins: false,
+                                dep: j,
+                            };
+                        }
+                        if self.ko_master != Some(c) {
+                            return Outcome::Banned(j);
+                        }
+                    }
+                }
+                Outcome::Open { board, captured }
+            }
+        }
+    }
+
+    #[inline]
+    fn tt_key(pos_key: u64, passed: bool, captured: u8) -> u64 {
+        let mut k = pos_key;
+        if passed {
+            k ^= zobrist::AFTER_PASS;
+        }
+        let mut m = captured;
+        while m != 0 {
+            k ^= zobrist::CAPTURED[m.trailing_zeros() as usize];
+            m &= m - 1;
+        }
+        k
+    }
+
+    /// Whether a target block still on the board is unconditionally alive.
+    fn target_alive(&self) -> bool {
+        let f = self.top();
+        let defender = self.attacker.opp();
+        let alive = benson::alive(&f.board, defender, self.region);
+        if alive.is_empty() {
+            return false;
+        }
+        self.targets
+            .iter()
+            .enumerate()
+            .any(|(i, t)| f.captured >> i & 1 == 0 && alive.get(t.index()))
+    }
+
+    /// The legal moves here, pass last (for viewers and tests).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let f = self.top();
+        let mut out: Vec<Move> = (self.region & f.board.empty())
+            .iter()
+            .map(|i| Move::Play(Point(i as u16)))
+            .filter(|&m| !matches!(self.try_move(m), Outcome::Illegal | Outcome::Banned(_)))
+            .collect();
+        out.push(Move::Pass);
+        out
+    }
+}
+
+impl Game for Tsumego {
+    type Move = Move;
+
+    #[inline]
+    fn kind(&self) -> NodeKind {
+        if self.top().to_move == self.prover {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
+    }
+
+    #[inline]
+    fn key(&self) -> u64 {
+        let f = self.top();
+        Self::tt_key(f.pos_key, f.passed, f.captured)
+    }
+
+    #[inline]
+    fn depth(&self) -> u32 {
+        self.frames.len() as u32 - 1
+    }
+
+    fn expand(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
+        out.clear();
+        if let Some((attacker_wins, dep)) = self.top().over {
+            return Expansion::Terminal {
+                prover_wins: attacker_wins == (self.prover == self.attacker),
+                dep,
+            };
+        }
+        if self.target_alive() {
+            return Expansion::Terminal {
+                prover_wins: self.prover != self.attacker,
+                dep: NO_DEP,
+            };
+        }
+        let f = *self.top();
+        let mover = f.to_move;
+        let attacker_is_prover = self.prover == self.attacker;
+        let mut ban_dep = NO_DEP;
+        let candidates = self.region & f.board.empty();
+        for i in candidates.iter() {
+            let m = Move::Play(Point(i as u16));
+            let child = match self.try_move(m) {
+                Outcome::Illegal => continue,
+                Outcome::Banned(j) => {
+                    ban_dep = ban_dep.min(j);
+                    continue;
+                }
+                Outcome::Terminal { attacker_wins, dep } => Child {
+                    mv: m,
+                    key: 0,
+                    terminal: Some(attacker_wins == attacker_is_prover),
+                    dep,
+                    pn: 1,
+                    dn: 1,
+                },
+                Outcome::Open { board, captured } => Child {
+                    mv: m,
+                    key: Self::tt_key(board.hash() ^ side_key(mover.opp()), false, captured),
+                    terminal: None,
+                    dep: NO_DEP,
+                    pn: 1,
+                    dn: 1,
+                },
+            };
+            out.push(child);
+        }
+        order::sort(out, &f.board, mover, self.attacker, &self.targets);
+        let pass = match self.try_move(Move::Pass) {
+            Outcome::Terminal { attacker_wins, dep } => Child {
+                mv: Move::Pass,
+                key: 0,
+                terminal: Some(attacker_wins == attacker_is_prover),
+                dep,
+                pn: 1,
+                dn: 1,
+            },
+            Outcome::Open { captured, .. } => Child {
+                mv: Move::Pass,
+                key: Self::tt_key(f.board.hash() ^ side_key(mover.opp()), true, captured),
+                terminal: None,
+                dep: NO_DEP,
+                pn: 1,
+                dn: 1,
+            },
+            Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
+        };
+        out.push(pass);
+        Expansion::Moves { ban_dep }
+    }
+
+    fn play(&mut self, m: Move) {
+        let f = *self.top();
+        let depth = self.frames.len() as u32;
+        let any_capture = f.any_capture || board_lost_stones(&f.board, m, f.to_move);
+        let mut over = None;
+        let (board, captured) = match self.try_move(m) {
+            Outcome::Open { board, captured } => (board, captured),
+            // Terminal moves are played only by viewers and first-move
+            // searches; keep the stones right and remember the result.
+            outcome => {
+                if let Outcome::Terminal { attacker_wins, dep } = outcome {
+                    over = Some((attacker_wins, dep));
+                }
+                let mut b = f.board;
+                let mut captured = f.captured;
+                if let Move::Play(p) = m {
+                    if let Ok(played) = b.play_ignoring_ko(f.to_move, p) {
+                        for (i, t) in self.targets.iter().enumerate() {
+                            if played.captured.get(t.index()) {
+                                captured |= 1 << i;
+                            }
+                        }
+                    }
+                }
+                (b, captured)
+            }
+        };
+        let passed = m == Move::Pass;
+        self.frames.push(Frame {
+            board,
+            to_move: f.to_move.opp(),
+            pos_key: board.hash() ^ side_key(f.to_move.opp()),
+            passed,
+            seg_start: if passed { depth } else { f.seg_start },
+            captured,
+            last: Some(m),
+            any_capture,
+            over,
+        });
+    }
+
+    fn undo(&mut self) {
+        debug_assert!(self.frames.len() > 1);
+        self.frames.pop();
+    }
+}
+
+/// Whether playing `m` captures anything.
+fn board_lost_stones(board: &Board, m: Move, c: Color) -> bool {
+    match m {
+        Move::Pass => false,
+        Move::Play(p) => {
+            let mut b = *board;
+            b.play_ignoring_ko(c, p).is_ok_and(|x| x.captured_count > 0)
+        }
+    }
+}
