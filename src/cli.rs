@@ -26,6 +26,31 @@ pub struct Cli {
 pub enum Command {
     /// Solve SGF files, folders and collections; print a table or JSON.
     Solve(SolveArgs),
+    /// Watch the proof happen in the terminal, then walk it.
+    Tui(TuiArgs),
+    /// Solve a fixed suite single-threaded and print speed figures.
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TuiArgs {
+    /// An SGF file, collection or folder (default: the bundled problems).
+    #[arg(default_value = "problems")]
+    pub path: PathBuf,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Files or folders (default: the bundled problems, plus
+    /// ../shared/problems/d180cf when present).
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -2,7 +2,9 @@
 //! (`shikatsu::*`) knows nothing of either.
 #![forbid(unsafe_code)]
 
+mod bench;
 mod cli;
+mod tui;
 
 use clap::Parser;
 
@@ -17,6 +19,8 @@ fn main() {
     };
     let code = match &cli.command {
         cli::Command::Solve(args) => cli::solve(args),
+        cli::Command::Tui(args) => tui::run(args),
+        cli::Command::Bench(args) => bench::run(args),
     };
     match code {
         Ok(c) => std::process::exit(c),
