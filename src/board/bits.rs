@@ -15,12 +15,25 @@ pub const WORDS: usize = 6;
 /// Number of addressable bits.
 pub const BITS: usize = WORDS * 64;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Eq, Hash, Default)]
 pub struct Bits(pub [u64; WORDS]);
 
 impl std::fmt::Debug for Bits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl PartialEq for Bits {
+    /// Word by word without branches: the derived version calls memcmp,
+    /// which showed as a fifth of all search time.
+    #[inline]
+    fn eq(&self, o: &Bits) -> bool {
+        let mut d = 0;
+        for k in 0..WORDS {
+            d |= self.0[k] ^ o.0[k];
+        }
+        d == 0
     }
 }
 
@@ -51,7 +64,11 @@ impl Bits {
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        let mut d = 0;
+        for k in 0..WORDS {
+            d |= self.0[k];
+        }
+        d == 0
     }
 
     #[inline]
@@ -61,7 +78,11 @@ impl Bits {
 
     #[inline]
     pub fn intersects(&self, other: Bits) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+        let mut d = 0;
+        for k in 0..WORDS {
+            d |= self.0[k] & other.0[k];
+        }
+        d != 0
     }
 
     /// The lowest set bit, if any.

@@ -113,6 +113,8 @@ pub struct Searcher<M> {
     root_pn: PnDn,
     root_dn: PnDn,
     epsilon_div: PnDn,
+    /// Final results stored under a path key (path-dependent).
+    pub path_stores: u64,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -133,6 +135,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             root_pn: 1,
             root_dn: 1,
             epsilon_div: 4,
+            path_stores: 0,
         }
     }
 
@@ -230,6 +233,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.tt.put(path, entry);
         } else if final_ && r.dep < depth {
             self.path_entries = true;
+            self.path_stores += 1;
             self.tt.put(path, entry);
         } else {
             self.tt.put(
@@ -244,15 +248,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if self.positions < self.next_clock {
-            return;
-        }
-        self.next_clock = self.positions + CLOCK_EVERY;
         if let Some(max) = self.limits.positions {
             if self.positions >= max {
                 self.stopped = Some(Stop::Positions);
             }
         }
+        // Reading the clock costs more than an expansion: do it rarely.
+        if self.positions < self.next_clock {
+            return;
+        }
+        self.next_clock = self.positions + CLOCK_EVERY;
         if let Some(t) = self.limits.time {
             if self.start.elapsed() >= t {
                 self.stopped = Some(Stop::Time);

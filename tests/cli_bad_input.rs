@@ -1,0 +1,118 @@
+//! Bad input through the real binary: one clear error line per file,
+//! exit code 2, never a panic, and the other files still solved.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const GOOD: &str = "(;FF[4]SZ[9]PL[B]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])";
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("shikatsu-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().expect("exited, not killed"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn write(d: &Path, name: &str, bytes: &[u8]) -> String {
+    let p = d.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p.display().to_string()
+}
+
+fn error_for(d: &Path, name: &str, bytes: &[u8]) -> String {
+    let f = write(d, name, bytes);
+    let (code, _, err) = run(&["solve", "--format", "jsonl", "--time", "5", &f]);
+    assert_eq!(code, 2, "{name}: {err}");
+    assert!(!err.contains("panicked"), "{name}: {err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{name}: one error line: {err}");
+    assert!(lines[0].contains(&f), "{name}: names the file: {}", lines[0]);
+    lines[0].to_string()
+}
+
+#[test]
+fn each_kind_of_bad_input_gets_one_clear_error_line() {
+    let d = dir("bad");
+    assert!(error_for(&d, "empty.sgf", b"").contains("empty file"));
+    assert!(error_for(&d, "text.sgf", b"hello, this is not a game record\n").contains("not SGF"));
+    let mut garbage = vec![0u8, 159, 146, 150, 255, 0, 1, 2];
+    garbage.extend((0..200u32).map(|i| (i * 37 % 256) as u8));
+    assert!(error_for(&d, "binary.sgf", &garbage).contains("binary"));
+    let e = error_for(
+        &d,
+        "ma-empty.sgf",
+        b"(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])",
+    );
+    assert!(e.contains("problem 0") && e.contains("MA[ee] marks an empty point"), "{e}");
+    let e = error_for(&d, "open.sgf", b"(;FF[4]SZ[19]AB[pd]AW[dd][dc]MA[dd])");
+    assert!(e.contains("not enclosed"), "{e}");
+    let e = error_for(&d, "big.sgf", b"(;FF[4]SZ[25]AB[aa]AW[bb]MA[bb])");
+    assert!(e.contains("25x25 is larger than 19x19"), "{e}");
+    let e = error_for(&d, "dead.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[aa]MA[aa])");
+    assert!(e.contains("illegal setup") && e.contains("aa"), "{e}");
+    let e = error_for(&d, "no-target.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[bb])");
+    assert!(e.contains("no target"), "{e}");
+    let e = error_for(&d, "broken.sgf", b"(;FF[4]SZ[9]AB[ba");
+    assert!(e.contains("SGF"), "{e}");
+}
+
+#[test]
+fn a_bad_file_in_a_batch_does_not_stop_the_others() {
+    let d = dir("batch");
+    write(&d, "a-good.sgf", GOOD.as_bytes());
+    write(&d, "b-empty.sgf", b"");
+    write(&d, "c-good.sgf", GOOD.as_bytes());
+    let (code, out, err) = run(&["solve", "--format", "jsonl", "--time", "5", d.to_str().unwrap()]);
+    assert_eq!(code, 2, "an input error makes the exit code 2: {err}");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["status"], "unconditional");
+    assert_eq!(records[1]["status"], "error");
+    assert!(records[1]["error"].as_str().unwrap().contains("empty file"));
+    assert_eq!(records[2]["status"], "unconditional");
+    assert_eq!(records[2]["agrees"], serde_json::Value::Null);
+}
+
+#[test]
+fn a_collection_gives_one_problem_per_game_tree_with_its_index() {
+    let d = dir("collection");
+    let text = format!("{GOOD}\n(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])\n{GOOD}");
+    let f = write(&d, "coll.sgf", text.as_bytes());
+    let (code, out, _) = run(&["solve", "--format", "jsonl", "--time", "5", &f]);
+    assert_eq!(code, 2);
+    let records: Vec<serde_json::Value> =
+        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let idx: Vec<u64> = records.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    assert_eq!(idx, vec![0, 1, 2]);
+    assert_eq!(records[1]["status"], "error");
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    let (code, _, _) = run(&["solve"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = run(&["solve", "--memory", "lots", "x.sgf"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn a_missing_file_is_an_error_line_not_a_panic() {
+    let (code, _, err) = run(&["solve", "/nonexistent/nowhere.sgf"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/nowhere.sgf") && err.contains("cannot read"), "{err}");
+}
