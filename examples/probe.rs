@@ -1,16 +1,24 @@
-use shikatsu::board::Color;
-use shikatsu::dfpn::{Limits, Searcher, Unobserved};
+//! Developer probe: solves files under one ko setting and prints search figures.
+use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let p = shikatsu::problem::load_paths(&[&args[1]]).remove(0).unwrap();
-    let side = p.to_move.unwrap_or(Color::Black);
-    let master = match args.get(2).map(|s| s.as_str()) { Some("B") => Some(Color::Black), Some("W") => Some(Color::White), _ => None };
-    let mut g = Tsumego::new(&p, side, side, master);
-    let mut s = Searcher::new(1 << 30);
-    let t = Instant::now();
-    let o = s.solve(&mut g, Limits { positions: None, time: Some(Duration::from_secs(20)) }, &mut Unobserved);
-    let el = t.elapsed().as_secs_f64();
-    println!("{:?} positions {} expansions {} path_stores {} tt_used {} {:.2}s {:.0} pos/s root {:?}", o, s.positions(), s.expansions(), s.path_stores, s.table().used(), el, s.positions() as f64 / el, s.root_numbers());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let secs: f64 = std::env::var("T").ok().and_then(|t| t.parse().ok()).unwrap_or(5.0);
+    let (mut tot_pos, mut tot_t, mut solved, mut n) = (0u64, 0f64, 0, 0);
+    let mut s = Searcher::new(256 << 20);
+    for l in shikatsu::problem::load_paths(&args) {
+        let Ok(p) = l else { continue };
+        let side = match p.to_move { Some(c) => c, None => continue };
+        let mut g = Tsumego::new(&p, side, side, Some(side.opp()));
+        s.reset();
+        let t = Instant::now();
+        let o = s.solve(&mut g, Limits { positions: None, time: Some(Duration::from_secs_f64(secs)) }, &mut Unobserved);
+        let el = t.elapsed().as_secs_f64();
+        n += 1;
+        if !matches!(o, Outcome::Unknown(_)) { solved += 1; }
+        tot_pos += s.positions(); tot_t += el;
+        if std::env::var("V").is_ok() { println!("{} {:?} {} {:.2}s", p.label(), o, s.positions(), el); }
+    }
+    println!("solved {solved}/{n} positions {tot_pos} time {tot_t:.2}s {:.0} pos/s", tot_pos as f64 / tot_t);
 }

@@ -214,6 +214,27 @@ impl Tsumego {
         k
     }
 
+    /// df-pn+ initial numbers for a new position: the fewer liberties the
+    /// target has, the closer the attacker is to capturing it. `2L - 1`
+    /// measured best of L, 2L-1, 3L-2, 4L-3, L² and (L+1)/2 on 40 suite
+    /// problems: 14.2M positions against 21.5M with plain 1/1.
+    #[inline]
+    fn initial_numbers(&self, board: &Board, captured: u8) -> (u32, u32) {
+        let mut libs = u32::MAX;
+        for (i, t) in self.targets.iter().enumerate() {
+            if captured >> i & 1 == 0 {
+                let block = board.block(*t);
+                libs = libs.min((block.spread() & board.empty()).count());
+            }
+        }
+        let effort = libs.max(1) * 2 - 1;
+        if self.prover == self.attacker {
+            (effort, 1)
+        } else {
+            (1, effort)
+        }
+    }
+
     /// Whether a target block still on the board is unconditionally alive.
     fn target_alive(&self) -> bool {
         let f = self.top();
@@ -299,14 +320,17 @@ impl Game for Tsumego {
                     pn: 1,
                     dn: 1,
                 },
-                Outcome::Open { board, captured } => Child {
-                    mv: m,
-                    key: Self::tt_key(board.hash() ^ side_key(mover.opp()), false, captured),
-                    terminal: None,
-                    dep: NO_DEP,
-                    pn: 1,
-                    dn: 1,
-                },
+                Outcome::Open { board, captured } => {
+                    let (pn, dn) = self.initial_numbers(&board, captured);
+                    Child {
+                        mv: m,
+                        key: Self::tt_key(board.hash() ^ side_key(mover.opp()), false, captured),
+                        terminal: None,
+                        dep: NO_DEP,
+                        pn,
+                        dn,
+                    }
+                }
             };
             out.push(child);
         }
@@ -391,3 +415,4 @@ fn board_lost_stones(board: &Board, m: Move, c: Color) -> bool {
         }
     }
 }
+

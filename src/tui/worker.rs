@@ -1,0 +1,481 @@
+//! The solver thread: one job at a time, its progress in a shared snapshot.
+//!
+//! A job (a full analysis, or one position decided for the tree walk) runs
+//! on its own `std::thread`. The search calls [`Watch::after_expand`] after
+//! every expansion; on the fast path that is one relaxed atomic load and a
+//! counter, and the clock is read only every [`CLOCK_EVERY`] calls, so the
+//! UI costs the solver next to nothing. The snapshot is written at most
+//! every [`PUBLISH_EVERY`], and on every stop while paused.
+//!
+//! Pause and single-step: when `hold` is set, the observer takes the slow
+//! path: it publishes, then waits on a condition variable until it gets a
+//! step permit (one expansion each), a resume or a cancel. A newer job
+//! replaces the running one (gitui's `AsyncJob` shape): the old one is
+//! cancelled and its late result is ignored by its job number.
+//!
+//! The UI thread never blocks on the solver: it copies the snapshot under
+//! a short lock and reads finished jobs from a channel.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use shikatsu::analysis::{Analysis, Engine, Options, Verdict, analyze_observed};
+use shikatsu::board::{Color, Move};
+use shikatsu::dfpn::{Observer, PnDn, SearchView, Step};
+use shikatsu::problem::Problem;
+use shikatsu::tsumego::KoMaster;
+
+/// How often the running search publishes its snapshot.
+pub const PUBLISH_EVERY: Duration = Duration::from_millis(40);
+/// Expansions between two reads of the clock.
+const CLOCK_EVERY: u32 = 256;
+/// The name of job threads (the panic hook leaves the terminal alone for them).
+pub const THREAD_NAME: &str = "shikatsu-solver";
+
+/// What the search looks like, as last published.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    /// The job it belongs to (0: none yet).
+    pub job: u64,
+    /// Publications so far (changes whenever the snapshot does).
+    pub seq: u64,
+    /// Which search of the job this is, from 0 (an analysis runs one per
+    /// ko master it asks about).
+    pub search: usize,
+    /// The most-proving path with the numbers at each step.
+    pub path: Vec<Step<Move>>,
+    pub root_pn: PnDn,
+    pub root_dn: PnDn,
+    /// Positions over all observed searches of the job.
+    pub positions: u64,
+    pub expansions: u64,
+    pub tt_used: usize,
+    pub tt_capacity: usize,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    /// Time spent searching, pauses excluded.
+    pub running: Duration,
+    /// The search is stopped at a pause, waiting for a step or a resume.
+    pub held: bool,
+}
+
+impl Snapshot {
+    pub fn depth(&self) -> usize {
+        self.path.len()
+    }
+    pub fn positions_per_second(&self) -> f64 {
+        let s = self.running.as_secs_f64();
+        if s > 0.0 {
+            self.positions as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// A piece of work for the solver thread.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// The full status of `side` to move (`analysis::analyze_observed`).
+    Analyze {
+        problem: Arc<Problem>,
+        side: Color,
+        opts: Options,
+    },
+    /// Whether `side` (to move at the root) wins after `moves`, under `master`.
+    Decide {
+        problem: Arc<Problem>,
+        side: Color,
+        master: KoMaster,
+        moves: Vec<Move>,
+        opts: Options,
+    },
+}
+
+#[derive(Debug)]
+pub enum Reply {
+    Analysis(Box<Analysis>),
+    Decided { moves: Vec<Move>, verdict: Verdict },
+    /// The library panicked (a bug): the message.
+    Panicked(String),
+}
+
+/// A finished job.
+#[derive(Debug)]
+pub struct Done {
+    pub job: u64,
+    pub reply: Reply,
+    /// Search time, pauses excluded.
+    pub running: Duration,
+}
+
+#[derive(Debug, Default)]
+struct Gate {
+    paused: bool,
+    cancel: bool,
+    /// Expansions allowed while paused.
+    permits: u64,
+    /// The search waits at the gate.
+    waiting: bool,
+}
+
+/// Shared between the UI and one job.
+#[derive(Debug, Default)]
+pub struct Control {
+    /// Paused or cancelled: the observer must take the slow path.
+    hold: AtomicBool,
+    finished: AtomicBool,
+    gate: Mutex<Gate>,
+    cv: Condvar,
+    snapshot: Mutex<Snapshot>,
+}
+
+/// Locks, recovering from a poisoned lock (a panicking job cannot hold
+/// these across user code, so the data is consistent).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Control {
+    fn set_paused(&self, paused: bool) {
+        let mut g = lock(&self.gate);
+        g.paused = paused;
+        if !paused {
+            g.permits = 0;
+        }
+        self.hold.store(g.paused || g.cancel, Ordering::Release);
+        self.cv.notify_all();
+    }
+
+    fn step(&self, n: u64) {
+        let mut g = lock(&self.gate);
+        g.paused = true;
+        g.permits = g.permits.saturating_add(n);
+        self.hold.store(true, Ordering::Release);
+        self.cv.notify_all();
+    }
+
+    fn cancel(&self) {
+        let mut g = lock(&self.gate);
+        g.cancel = true;
+        self.hold.store(true, Ordering::Release);
+        self.cv.notify_all();
+    }
+
+    /// The search is parked at the gate with no permits left, or done.
+    fn idle(&self) -> bool {
+        if self.finished.load(Ordering::Acquire) {
+            return true;
+        }
+        let g = lock(&self.gate);
+        g.waiting && g.permits == 0
+    }
+}
+
+/// The observer the job hands to the search.
+pub struct Watch {
+    control: Arc<Control>,
+    job: u64,
+    calls: u32,
+    last_publish: Instant,
+    start: Instant,
+    paused_total: Duration,
+    search: usize,
+    last_expansions: u64,
+    /// Positions of the searches before the current one.
+    base_positions: u64,
+    last_positions: u64,
+    seq: u64,
+}
+
+impl Watch {
+    fn new(control: Arc<Control>, job: u64) -> Watch {
+        let now = Instant::now();
+        Watch {
+            control,
+            job,
+            calls: 0,
+            last_publish: now,
+            start: now,
+            paused_total: Duration::ZERO,
+            search: 0,
+            last_expansions: 0,
+            base_positions: 0,
+            last_positions: 0,
+            seq: 0,
+        }
+    }
+
+    fn running(&self) -> Duration {
+        self.start.elapsed().saturating_sub(self.paused_total)
+    }
+
+    fn publish(&mut self, v: &SearchView<'_, Move>, held: bool) {
+        self.seq += 1;
+        let running = self.running();
+        let mut s = lock(&self.control.snapshot);
+        s.job = self.job;
+        s.seq = self.seq;
+        s.search = self.search;
+        s.path.clear();
+        s.path.extend_from_slice(v.path);
+        s.root_pn = v.root_pn;
+        s.root_dn = v.root_dn;
+        s.positions = self.base_positions + v.positions;
+        s.expansions = v.expansions;
+        s.tt_used = v.tt_used;
+        s.tt_capacity = v.tt_capacity;
+        s.tt_probes = v.tt_probes;
+        s.tt_hits = v.tt_hits;
+        s.running = running;
+        s.held = held;
+        drop(s);
+        self.last_publish = Instant::now();
+    }
+
+    /// The slow path: cancelled, or paused (publish, then wait for a permit).
+    #[cold]
+    fn hold(&mut self, v: &SearchView<'_, Move>) -> bool {
+        let control = Arc::clone(&self.control);
+        let mut g = lock(&control.gate);
+        if g.cancel {
+            return false;
+        }
+        if !g.paused {
+            return true;
+        }
+        if g.permits > 0 {
+            g.permits -= 1;
+            return true;
+        }
+        self.publish(v, true);
+        let t0 = Instant::now();
+        g.waiting = true;
+        let go_on = loop {
+            if g.cancel {
+                break false;
+            }
+            if !g.paused {
+                break true;
+            }
+            if g.permits > 0 {
+                g.permits -= 1;
+                break true;
+            }
+            g = control.cv.wait(g).unwrap_or_else(|e| e.into_inner());
+        };
+        g.waiting = false;
+        drop(g);
+        self.paused_total += t0.elapsed();
+        go_on
+    }
+
+    /// Marks the job's last figures (after the searches ended).
+    fn publish_end(&mut self, positions: Option<u64>) {
+        self.seq += 1;
+        let running = self.running();
+        let mut s = lock(&self.control.snapshot);
+        s.job = self.job;
+        s.seq = self.seq;
+        if let Some(p) = positions {
+            s.positions = s.positions.max(p);
+        }
+        s.running = running;
+        s.held = false;
+    }
+}
+
+impl Observer<Move> for Watch {
+    #[inline]
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        if v.expansions < self.last_expansions {
+            // A new searcher (the next ko master) started from zero.
+            self.search += 1;
+            self.base_positions += self.last_positions;
+        }
+        self.last_expansions = v.expansions;
+        self.last_positions = v.positions;
+        if self.control.hold.load(Ordering::Relaxed) {
+            return self.hold(v);
+        }
+        self.calls = self.calls.wrapping_add(1);
+        if (self.calls % CLOCK_EVERY == 0 || v.expansions == 1)
+            && self.last_publish.elapsed() >= PUBLISH_EVERY
+            || self.seq == 0
+        {
+            self.publish(v, false);
+        }
+        true
+    }
+}
+
+fn run(req: Request, watch: &mut Watch) -> Reply {
+    match req {
+        Request::Analyze {
+            problem,
+            side,
+            opts,
+        } => {
+            let a = analyze_observed(&problem, side, &opts, watch);
+            watch.publish_end(Some(a.positions));
+            Reply::Analysis(Box::new(a))
+        }
+        Request::Decide {
+            problem,
+            side,
+            master,
+            moves,
+            opts,
+        } => {
+            let mut engine = Engine::new(opts.memory, opts.limits);
+            let verdict = engine.decide(&problem, side, side, master, &moves, watch);
+            watch.publish_end(Some(engine.positions));
+            Reply::Decided { moves, verdict }
+        }
+    }
+}
+
+/// Runs jobs on their own threads, one current job at a time.
+pub struct Worker {
+    tx: Sender<Done>,
+    rx: Receiver<Done>,
+    current: Option<(u64, Arc<Control>)>,
+    next_job: u64,
+    last_seq: u64,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::new()
+    }
+}
+
+impl Worker {
+    pub fn new() -> Worker {
+        let (tx, rx) = mpsc::channel();
+        Worker {
+            tx,
+            rx,
+            current: None,
+            next_job: 1,
+            last_seq: 0,
+        }
+    }
+
+    /// Starts a job (cancelling the current one); returns its number.
+    /// A job started `paused` stops after its first expansion.
+    pub fn start(&mut self, req: Request, paused: bool) -> u64 {
+        self.cancel();
+        let job = self.next_job;
+        self.next_job += 1;
+        let control = Arc::new(Control::default());
+        if paused {
+            control.set_paused(true);
+        }
+        let tx = self.tx.clone();
+        let c = Arc::clone(&control);
+        let spawned = std::thread::Builder::new()
+            .name(THREAD_NAME.to_string())
+            .spawn(move || {
+                let mut watch = Watch::new(Arc::clone(&c), job);
+                let reply = catch_unwind(AssertUnwindSafe(|| run(req, &mut watch)))
+                    .unwrap_or_else(|e| {
+                        let msg = e
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| e.downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "unknown panic".to_string());
+                        Reply::Panicked(msg)
+                    });
+                c.finished.store(true, Ordering::Release);
+                let _ = tx.send(Done {
+                    job,
+                    reply,
+                    running: watch.running(),
+                });
+            });
+        if let Err(e) = spawned {
+            let _ = self.tx.send(Done {
+                job,
+                reply: Reply::Panicked(format!("cannot start the solver thread: {e}")),
+                running: Duration::ZERO,
+            });
+        }
+        self.current = Some((job, control));
+        self.last_seq = 0;
+        job
+    }
+
+    /// Cancels the current job, if any. A job inside an unobserved phase
+    /// (first-move checks) stops only when that phase ends; its result
+    /// is then ignored.
+    pub fn cancel(&mut self) {
+        if let Some((_, c)) = self.current.take() {
+            c.cancel();
+        }
+    }
+
+    pub fn job(&self) -> Option<u64> {
+        self.current.as_ref().map(|(j, _)| *j)
+    }
+
+    pub fn set_paused(&self, paused: bool) {
+        if let Some((_, c)) = &self.current {
+            c.set_paused(paused);
+        }
+    }
+
+    /// Lets a paused search make `n` more expansions.
+    pub fn step(&self, n: u64) {
+        if let Some((_, c)) = &self.current {
+            c.step(n);
+        }
+    }
+
+    /// The current job's snapshot, when it changed since the last call.
+    pub fn snapshot(&mut self) -> Option<Snapshot> {
+        let (_, c) = self.current.as_ref()?;
+        let s = lock(&c.snapshot);
+        if s.seq == self.last_seq || s.seq == 0 {
+            return None;
+        }
+        self.last_seq = s.seq;
+        Some(s.clone())
+    }
+
+    /// A finished job, if one is waiting (late results of replaced jobs
+    /// come too: compare the job number).
+    pub fn try_recv(&self) -> Option<Done> {
+        self.rx.try_recv().ok()
+    }
+
+    /// Waits until the current job is parked at a pause with no permits
+    /// left, or finished (tests and scripted stepping).
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let Some((_, c)) = &self.current else {
+            return true;
+        };
+        let end = Instant::now() + timeout;
+        while Instant::now() < end {
+            if c.idle() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        false
+    }
+
+    /// Waits for the next finished job (tests).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Done> {
+        self.rx.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
