@@ -1,6 +1,93 @@
-//! `shikatsu bench` (to be written).
-use anyhow::Result;
+//! `shikatsu bench`: a fixed suite solved on one thread, with speed figures.
+//!
+//! The suite is the bundled `problems/` folder plus the external
+//! `../shared/problems/d180cf` when it is present, in file-name order, each
+//! problem for each side to move, under the same limits as `solve`.
 
-pub fn run(_args: &crate::cli::BenchArgs) -> Result<i32> {
-    anyhow::bail!("bench is not built yet")
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Result;
+use shikatsu::analysis::analyze;
+use shikatsu::problem::load_paths;
+use shikatsu::report::Record;
+
+use crate::cli::{BenchArgs, Format};
+
+/// The default suite: what exists of the bundled and external problems.
+pub fn default_suite() -> Vec<PathBuf> {
+    ["problems", "../shared/problems/d180cf"]
+        .iter()
+        .map(PathBuf::from)
+        .filter(|p| p.exists())
+        .collect()
+}
+
+/// Peak resident memory of this process in KiB (Linux), if known.
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+pub fn run(args: &BenchArgs) -> Result<i32> {
+    let paths = if args.paths.is_empty() {
+        default_suite()
+    } else {
+        args.paths.clone()
+    };
+    let opts = args.limits.options(1)?;
+    let start = Instant::now();
+    let mut out = std::io::stdout().lock();
+    let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
+    if args.format == Format::Table {
+        writeln!(out, "{:<48} {:>2} {:<13} {:>11} {:>10} {:>10}", "problem", "pl", "status", "positions", "ms", "pos/s")?;
+    }
+    for loaded in load_paths(&paths) {
+        let Ok(p) = loaded else { continue };
+        for side in p.sides() {
+            let a = analyze(&p, side, &opts);
+            let r = Record::from_analysis(&p, &a);
+            total += 1;
+            solved += r.solved() as usize;
+            positions += r.positions;
+            ms += r.ms;
+            match args.format {
+                Format::Table => {
+                    let rate = if r.ms > 0.0 { r.positions as f64 / r.ms * 1000.0 } else { 0.0 };
+                    writeln!(
+                        out,
+                        "{:<48} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
+                        p.label(),
+                        side.letter(),
+                        r.status,
+                        r.positions,
+                        r.ms,
+                        rate
+                    )?;
+                }
+                _ => writeln!(out, "{}", serde_json::to_string(&r)?)?,
+            }
+        }
+    }
+    let rate = if ms > 0.0 { positions as f64 / ms * 1000.0 } else { 0.0 };
+    let peak = peak_memory_kib().map_or("unknown".to_string(), |k| format!("{} MiB", k / 1024));
+    let line = format!(
+        "bench: {solved}/{total} solved, {positions} positions in {:.2} s of solver time ({:.2} s wall), {:.2}M positions/s, peak memory {peak}",
+        ms / 1000.0,
+        start.elapsed().as_secs_f64(),
+        rate / 1e6
+    );
+    if args.format == Format::Table {
+        writeln!(out, "{line}")?;
+    } else {
+        eprintln!("{line}");
+    }
+    Ok(if solved == total { 0 } else { 1 })
 }
