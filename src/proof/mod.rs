@@ -1,6 +1,7 @@
 //! Solution trees and their independent checker.
 
 pub mod check;
+pub mod sgf;
 
 use crate::board::Move;
 pub use check::{Checked, check, check_from};
