@@ -94,6 +94,8 @@ pub struct Analysis {
     pub ko_master: KoMaster,
     /// First moves that win at `status`, proven and checked.
     pub first_moves: Vec<Move>,
+    /// Every first move was decided (no limit cut the list short).
+    pub all_first_moves: bool,
     /// First moves that win only at a weaker status.
     pub other_moves: Vec<(Move, Status)>,
     /// Each of the file's answers for this side and its status.
@@ -292,6 +294,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         status: Status::Unknown,
         ko_master: None,
         first_moves: Vec::new(),
+        all_first_moves: false,
         other_moves: Vec::new(),
         accepted_status: Vec::new(),
         proof: None,
@@ -340,13 +343,31 @@ pub fn analyze_observed<O: Observer<Move>>(
         a.error = Some("the checker rejected a proof (a solver bug)".to_string());
     }
 
-    // Every first move, at the status it reaches.
+    // Every first move, at the status it reaches: the main proof's own
+    // first move is known; the file's answers come next, then the rest,
+    // as long as the budget lasts.
     if a.status != Status::Unknown {
+        let proof_move = a
+            .proof
+            .as_ref()
+            .filter(|_| a.status.succeeds())
+            .and_then(|t| t.first())
+            .map(|l| l.mv);
         let game = Tsumego::new(problem, side, side, None);
-        let moves = game.legal_moves();
+        let legal = game.legal_moves();
         let accepted = problem.accepted(side);
-        for m in moves {
-            let (st, ok) = move_status(&mut engine, problem, side, m, &masters);
+        let mut order: Vec<Move> = accepted.iter().copied().filter(|m| legal.contains(m)).collect();
+        order.extend(legal.iter().copied().filter(|m| !accepted.contains(m)));
+        let mut complete = true;
+        for m in order {
+            let (st, ok) = if Some(m) == proof_move {
+                (a.status, true)
+            } else {
+                move_status(&mut engine, problem, side, m, &masters)
+            };
+            if st == Status::Unknown {
+                complete = false;
+            }
             all_checked &= ok || st == Status::Unknown;
             if accepted.contains(&m) {
                 a.accepted_status.push((m, st));
@@ -358,14 +379,12 @@ pub fn analyze_observed<O: Observer<Move>>(
             }
         }
         for m in accepted {
-            if !a.accepted_status.iter().any(|(x, _)| *x == m) {
-                // Not legal here: it cannot succeed.
+            if !legal.contains(&m) {
+                // Not a legal move here: it cannot succeed.
                 a.accepted_status.push((m, Status::Fails));
             }
         }
-        if a.status.succeeds() && a.first_moves.is_empty() {
-            a.error = Some("no first move could be proven within the limits".to_string());
-        }
+        a.all_first_moves = complete;
     }
     a.checked = all_checked && a.status != Status::Unknown && a.error.is_none();
     a.strict_searches = engine.strict_searches;

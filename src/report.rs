@@ -26,6 +26,8 @@ pub struct Record {
     pub ko_master: Option<String>,
     /// Winning first moves (SGF points, "" for pass), best status only.
     pub first_moves: Vec<String>,
+    /// Every first move was decided: `first_moves` is the complete list.
+    pub all_first_moves: bool,
     /// Moves that succeed only at a weaker status.
     pub other_moves: BTreeMap<String, String>,
     /// The file's first moves for this side.
@@ -80,6 +82,7 @@ impl Record {
             },
             ko_master: a.ko_master.map(|c| c.letter().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
+            all_first_moves: a.all_first_moves,
             other_moves: a
                 .other_moves
                 .iter()
@@ -118,6 +121,7 @@ impl Record {
             status: "error".to_string(),
             ko_master: None,
             first_moves: Vec::new(),
+            all_first_moves: false,
             other_moves: BTreeMap::new(),
             accepted: Vec::new(),
             accepted_status: BTreeMap::new(),

@@ -1,6 +1,119 @@
-//! The terminal UI (to be written).
-use anyhow::Result;
+//! The terminal UI, `shikatsu tui [PATH]`: watch the proof happen, then
+//! walk it, or try the problem yourself against the solver.
+//!
+//! - `worker.rs` runs the solver on its own thread and publishes a snapshot;
+//! - `app.rs` holds the state and applies actions (no terminal);
+//! - `keys.rs` maps keys to actions; `ui.rs` draws `&App` on any backend;
+//! - `explore.rs` is the solution tree the walk and try mode move in;
+//! - `sgf_out.rs` writes the proof as SGF.
+//!
+//! The loop draws at most every [`TICK`] (20 frames a second) and at once
+//! after a key; the solver never waits for the terminal. `ratatui::init`
+//! restores the terminal on a panic; a panic on the solver thread is
+//! caught there and shown in the UI instead.
 
-pub fn run(_args: &crate::cli::TuiArgs) -> Result<i32> {
-    anyhow::bail!("the terminal UI is not built yet")
+mod app;
+mod explore;
+mod keys;
+mod sgf_out;
+mod ui;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use crossterm::event::{self, Event};
+use ratatui::DefaultTerminal;
+
+use shikatsu::problem::load_paths;
+
+use app::{App, Config};
+
+/// Time between two frames while nothing is typed.
+pub const TICK: Duration = Duration::from_millis(50);
+
+/// `NO_COLOR` set to anything non-empty asks for no colours (no-color.org).
+fn no_color() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+}
+
+pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
+    let opts = args.limits.options(1)?;
+    let entries = app::entries(load_paths(&[&args.path]));
+    let config = Config {
+        mono: no_color(),
+        ..Config::default()
+    };
+    let mut app = App::new(entries, args.path.clone(), opts, config);
+
+    let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
+    // ratatui's hook restores the terminal; a panic of the solver thread
+    // is caught and shown in the UI, so it must leave the terminal alone.
+    let restore_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() != Some(worker::THREAD_NAME) {
+            restore_hook(info);
+        }
+    }));
+    let start = Instant::now();
+    let result = main_loop(&mut terminal, &mut app);
+    ratatui::restore();
+    write_stats(&app, start.elapsed());
+    result.map(|()| 0)
+}
+
+fn main_loop(terminal: &mut DefaultTerminal, app: &mut App) -> Result<()> {
+    while app.running {
+        terminal.draw(|f| ui::draw(app, f))?;
+        app.frames += 1;
+        let deadline = Instant::now() + TICK;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if !event::poll(left)? {
+                break;
+            }
+            match event::read()? {
+                Event::Key(k) => {
+                    let typing = app.try_state.is_some() && app.overlay == app::Overlay::None;
+                    app.apply(keys::action(k, typing));
+                    break;
+                }
+                Event::Resize(..) => break,
+                _ => {}
+            }
+        }
+        app.tick();
+    }
+    Ok(())
+}
+
+/// With `SHIKATSU_TUI_STATS=FILE`, appends the frame rate and the solver's
+/// speed on exit (how the UI's cost is measured).
+fn write_stats(app: &App, elapsed: Duration) {
+    let Some(path) = std::env::var_os("SHIKATSU_TUI_STATS") else {
+        return;
+    };
+    let secs = elapsed.as_secs_f64();
+    let (positions, running) = match &app.phase {
+        app::Phase::Decided { analysis, running } => (analysis.positions, *running),
+        _ => (app.snap.positions, app.snap.running),
+    };
+    let line = format!(
+        "frames {} in {secs:.2} s ({:.1}/s); positions {positions} in {:.2} s search ({:.0}/s)\n",
+        app.frames,
+        app.frames as f64 / secs.max(1e-9),
+        running.as_secs_f64(),
+        positions as f64 / running.as_secs_f64().max(1e-9),
+    );
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    {
+        let _ = f.write_all(line.as_bytes());
+    }
 }

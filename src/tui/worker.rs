@@ -166,6 +166,7 @@ impl Control {
     }
 
     /// The search is parked at the gate with no permits left, or done.
+    #[cfg(test)]
     fn idle(&self) -> bool {
         if self.finished.load(Ordering::Acquire) {
             return true;
@@ -453,7 +454,8 @@ impl Worker {
     }
 
     /// Waits until the current job is parked at a pause with no permits
-    /// left, or finished (tests and scripted stepping).
+    /// left, or finished (tests).
+    #[cfg(test)]
     pub fn wait_idle(&self, timeout: Duration) -> bool {
         let Some((_, c)) = &self.current else {
             return true;
@@ -469,6 +471,7 @@ impl Worker {
     }
 
     /// Waits for the next finished job (tests).
+    #[cfg(test)]
     pub fn recv_timeout(&self, timeout: Duration) -> Option<Done> {
         self.rx.recv_timeout(timeout).ok()
     }
