@@ -143,7 +143,7 @@ impl Explorer {
 
     /// The side to move after `moves`.
     pub fn to_move(&self, moves: &[Move]) -> Color {
-        if moves.len() % 2 == 0 {
+        if moves.len().is_multiple_of(2) {
             self.side
         } else {
             self.side.opp()
@@ -231,7 +231,11 @@ impl Explorer {
         let mut children: Vec<Child<Move>> = Vec::new();
         let over = match game.expand(&mut children) {
             Expansion::Terminal { prover_wins, .. } => {
-                let winner = if prover_wins { self.side } else { self.side.opp() };
+                let winner = if prover_wins {
+                    self.side
+                } else {
+                    self.side.opp()
+                };
                 Some((winner, self.why_over(&board)))
             }
             Expansion::Moves { .. } => None,
@@ -243,7 +247,13 @@ impl Explorer {
             for c in &children {
                 let mut after = moves.to_vec();
                 after.push(c.mv);
-                let mover_wins = |w: Color| if w == to_move { Mark::Wins } else { Mark::Fails };
+                let mover_wins = |w: Color| {
+                    if w == to_move {
+                        Mark::Wins
+                    } else {
+                        Mark::Fails
+                    }
+                };
                 let mut mark = match c.terminal {
                     Some(prover_wins) => mover_wins(if prover_wins {
                         self.side
@@ -275,7 +285,8 @@ impl Explorer {
         let order: Vec<Move> = children.iter().map(|c| c.mv).collect();
         let pos = |m: Move| order.iter().position(|&x| x == m).unwrap_or(usize::MAX);
         let in_tree = |m: Move| {
-            subtree.is_some_and(|(w, lines)| w == to_move && lines.first().is_some_and(|l| l.mv == m))
+            subtree
+                .is_some_and(|(w, lines)| w == to_move && lines.first().is_some_and(|l| l.mv == m))
         };
         candidates.sort_by_key(|c| {
             (
@@ -343,4 +354,3 @@ pub fn numbered(now: &Board, moves: &[Move], first: Color) -> Vec<(Point, usize,
     out.retain(|&(p, _, c)| now.color_at(p) == Some(c));
     out
 }
-

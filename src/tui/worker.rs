@@ -98,7 +98,10 @@ pub enum Request {
 #[derive(Debug)]
 pub enum Reply {
     Analysis(Box<Analysis>),
-    Decided { moves: Vec<Move>, verdict: Verdict },
+    Decided {
+        moves: Vec<Move>,
+        verdict: Verdict,
+    },
     /// The library panicked (a bug): the message.
     Panicked(String),
 }
@@ -303,10 +306,8 @@ impl Observer<Move> for Watch {
             return self.hold(v);
         }
         self.calls = self.calls.wrapping_add(1);
-        if (self.calls % CLOCK_EVERY == 0 || v.expansions == 1)
-            && self.last_publish.elapsed() >= PUBLISH_EVERY
-            || self.seq == 0
-        {
+        let due = self.calls.is_multiple_of(CLOCK_EVERY) || v.expansions == 1;
+        if self.seq == 0 || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
             self.publish(v, false);
         }
         true
@@ -382,8 +383,8 @@ impl Worker {
             .name(THREAD_NAME.to_string())
             .spawn(move || {
                 let mut watch = Watch::new(Arc::clone(&c), job);
-                let reply = catch_unwind(AssertUnwindSafe(|| run(req, &mut watch)))
-                    .unwrap_or_else(|e| {
+                let reply =
+                    catch_unwind(AssertUnwindSafe(|| run(req, &mut watch))).unwrap_or_else(|e| {
                         let msg = e
                             .downcast_ref::<&str>()
                             .map(|s| s.to_string())

@@ -1,0 +1,1024 @@
+//! The state of the terminal UI and everything a key can do to it.
+//!
+//! `App` knows no terminal: keys come in as [`Action`]s (see `keys.rs`),
+//! the solver's progress through [`App::tick`], and `ui::draw` renders it
+//! read-only. That is what lets the tests drive it key by key.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use shikatsu::analysis::{Analysis, KoRule, Options};
+use shikatsu::board::{Color, Move, Point};
+use shikatsu::dfpn::Outcome;
+use shikatsu::problem::{LoadError, Loaded, Problem};
+use shikatsu::tsumego::KoMaster;
+
+use super::explore::{Explorer, NodeView, Over};
+use super::keys::Action;
+use super::worker::{Done, Reply, Request, Snapshot, Worker};
+
+const THINKING: &str = "thinking ...";
+
+/// Steps `S` makes when no count was typed.
+pub const BIG_STEP: u64 = 100;
+
+/// One thing to look at: a problem with a side to move, or a load error.
+#[derive(Clone, Debug)]
+pub enum Entry {
+    Problem { problem: Arc<Problem>, side: Color },
+    Error(LoadError),
+}
+
+impl Entry {
+    pub fn problem(&self) -> Option<(&Arc<Problem>, Color)> {
+        match self {
+            Entry::Problem { problem, side } => Some((problem, *side)),
+            Entry::Error(_) => None,
+        }
+    }
+    pub fn label(&self) -> String {
+        match self {
+            Entry::Problem { problem, .. } => problem.label(),
+            Entry::Error(e) => match e.index {
+                Some(i) if i > 0 => format!("{}#{}", e.file.display(), i),
+                _ => e.file.display().to_string(),
+            },
+        }
+    }
+}
+
+/// Splits a load into entries: one per problem and side to move.
+pub fn entries(loaded: Vec<Loaded>) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for l in loaded {
+        match l {
+            Ok(p) => {
+                let p = Arc::new(p);
+                for side in p.sides() {
+                    out.push(Entry::Problem {
+                        problem: Arc::clone(&p),
+                        side,
+                    });
+                }
+            }
+            Err(e) => out.push(Entry::Error(e)),
+        }
+    }
+    out
+}
+
+/// Where the current entry stands.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Nothing to solve: a load error, or no problems at all.
+    Idle,
+    Solving,
+    Decided {
+        analysis: Arc<Analysis>,
+        /// Search time, pauses excluded.
+        running: Duration,
+    },
+    /// The solver failed (a library panic).
+    Failed(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    List { sel: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Good,
+    Bad,
+}
+
+/// A decide job the walk waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// Walk: enter this position once it is decided.
+    Enter(Vec<Move>),
+    /// Try it yourself: the position after the person's move (or the
+    /// program's turn) needs deciding.
+    Try(Vec<Move>),
+}
+
+/// Try it yourself: the person plays the side to move at the root.
+#[derive(Clone, Debug)]
+pub struct TryState {
+    pub cursor: Point,
+    pub typed: String,
+    /// What happened, latest last.
+    pub log: Vec<(String, Tone)>,
+}
+
+/// Settings that are not keys.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Config {
+    /// Start every search paused (tests, scripted stepping).
+    pub start_paused: bool,
+    /// Draw timing figures as fixed placeholders (snapshot tests).
+    pub redact: bool,
+    /// No colours (`NO_COLOR`).
+    pub mono: bool,
+}
+
+pub struct App {
+    pub entries: Vec<Entry>,
+    pub current: usize,
+    /// Where the entries came from (for messages).
+    pub source: PathBuf,
+    pub opts: Options,
+    pub config: Config,
+    pub phase: Phase,
+    pub snap: Snapshot,
+    /// The user paused the current search.
+    pub paused: bool,
+    /// While paused: the step of the most-proving path on show (`None`: all of it).
+    pub path_cursor: Option<usize>,
+    pub explorer: Option<Explorer>,
+    /// The walk: moves from the root, the selected candidate and the view.
+    pub line: Vec<Move>,
+    pub sel: usize,
+    pub node: Option<NodeView>,
+    pub pending: Option<(u64, Pending)>,
+    pub try_state: Option<TryState>,
+    pub overlay: Overlay,
+    pub message: Option<(String, Tone)>,
+    /// Digits typed before `s`/`S`.
+    pub count: String,
+    pub running: bool,
+    /// Frames drawn (for the refresh-rate figure).
+    pub frames: u64,
+    cache: HashMap<(usize, u8), (Arc<Analysis>, Duration)>,
+    worker: Worker,
+}
+
+fn ko_key(k: KoRule) -> u8 {
+    match k {
+        KoRule::Auto => 0,
+        KoRule::Fixed(None) => 1,
+        KoRule::Fixed(Some(Color::Black)) => 2,
+        KoRule::Fixed(Some(Color::White)) => 3,
+    }
+}
+
+/// "auto", "none", "Black", "White".
+pub fn ko_name(k: KoRule) -> &'static str {
+    match k {
+        KoRule::Auto => "auto",
+        KoRule::Fixed(None) => "none",
+        KoRule::Fixed(Some(Color::Black)) => "Black master",
+        KoRule::Fixed(Some(Color::White)) => "White master",
+    }
+}
+
+/// The ko masters the searches of an analysis use, in order.
+pub fn masters(ko: KoRule, side: Color) -> Vec<KoMaster> {
+    match ko {
+        KoRule::Auto => vec![Some(side.opp()), Some(side)],
+        KoRule::Fixed(m) => vec![m],
+    }
+}
+
+impl App {
+    pub fn new(entries: Vec<Entry>, source: PathBuf, opts: Options, config: Config) -> App {
+        let mut app = App {
+            entries,
+            current: 0,
+            source,
+            opts,
+            config,
+            phase: Phase::Idle,
+            snap: Snapshot::default(),
+            paused: false,
+            path_cursor: None,
+            explorer: None,
+            line: Vec::new(),
+            sel: 0,
+            node: None,
+            pending: None,
+            try_state: None,
+            overlay: Overlay::None,
+            message: None,
+            count: String::new(),
+            running: true,
+            frames: 0,
+            cache: HashMap::new(),
+            worker: Worker::new(),
+        };
+        app.select(0);
+        app
+    }
+
+    pub fn entry(&self) -> Option<&Entry> {
+        self.entries.get(self.current)
+    }
+
+    pub fn problem(&self) -> Option<(&Arc<Problem>, Color)> {
+        self.entry().and_then(Entry::problem)
+    }
+
+    pub fn analysis(&self) -> Option<&Arc<Analysis>> {
+        match &self.phase {
+            Phase::Decided { analysis, .. } => Some(analysis),
+            _ => None,
+        }
+    }
+
+    /// The entry's label, relative to the folder it was found in.
+    pub fn short_label(&self, e: &Entry) -> String {
+        let label = e.label();
+        if self.source.is_dir() {
+            let prefix = format!(
+                "{}/",
+                self.source.display().to_string().trim_end_matches('/')
+            );
+            if let Some(rest) = label.strip_prefix(&prefix) {
+                return rest.to_string();
+            }
+        }
+        label
+    }
+
+    /// The cached analysis of entry `i` under the current ko setting.
+    pub fn cached(&self, i: usize) -> Option<&Arc<Analysis>> {
+        self.cache.get(&(i, ko_key(self.opts.ko))).map(|(a, _)| a)
+    }
+
+    pub fn solving(&self) -> bool {
+        matches!(self.phase, Phase::Solving)
+    }
+
+    /// A decide job runs for the walk.
+    pub fn deciding(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The ko master of the search on show.
+    pub fn search_master(&self) -> KoMaster {
+        let (_, side) = self.problem()?;
+        let m = masters(self.opts.ko, side);
+        m[self.snap.search.min(m.len() - 1)]
+    }
+
+    fn say(&mut self, text: impl Into<String>, tone: Tone) {
+        self.message = Some((text.into(), tone));
+    }
+
+    /// Shows entry `i` and solves it (or takes the cached result).
+    pub fn select(&mut self, i: usize) {
+        self.worker.cancel();
+        self.current = i.min(self.entries.len().saturating_sub(1));
+        self.snap = Snapshot::default();
+        self.paused = self.config.start_paused;
+        self.path_cursor = None;
+        self.explorer = None;
+        self.line.clear();
+        self.sel = 0;
+        self.node = None;
+        self.pending = None;
+        self.try_state = None;
+        self.count.clear();
+        self.message = None;
+        let Some(entry) = self.entries.get(self.current).cloned() else {
+            self.phase = Phase::Idle;
+            return;
+        };
+        let Entry::Problem { problem, side } = entry else {
+            self.phase = Phase::Idle;
+            return;
+        };
+        let key = (self.current, ko_key(self.opts.ko));
+        if let Some((a, running)) = self.cache.get(&key).cloned() {
+            self.decided(a, running);
+            return;
+        }
+        self.worker.start(
+            Request::Analyze {
+                problem,
+                side,
+                opts: self.opts,
+            },
+            self.paused,
+        );
+        self.phase = Phase::Solving;
+    }
+
+    fn decided(&mut self, analysis: Arc<Analysis>, running: Duration) {
+        self.paused = false;
+        self.explorer = self
+            .problem()
+            .and_then(|(p, _)| Explorer::new(Arc::clone(p), &analysis));
+        self.phase = Phase::Decided { analysis, running };
+        self.line.clear();
+        self.refresh_node();
+        if let Some(n) = &self.node {
+            self.sel = n.main.unwrap_or(0);
+        }
+    }
+
+    /// Recomputes the walk's view after the line or a tree changed.
+    fn refresh_node(&mut self) {
+        self.node = self.explorer.as_ref().map(|e| e.node(&self.line));
+        let n = self.node.as_ref().map_or(0, |n| n.candidates.len());
+        if self.sel >= n {
+            self.sel = n.saturating_sub(1);
+        }
+    }
+
+    /// Reads the solver's progress and finished jobs.
+    pub fn tick(&mut self) {
+        if let Some(s) = self.worker.snapshot() {
+            self.snap = s;
+        }
+        while let Some(done) = self.worker.try_recv() {
+            self.finished(done);
+        }
+    }
+
+    fn finished(&mut self, done: Done) {
+        if Some(done.job) != self.worker.job() {
+            return; // a replaced job
+        }
+        match done.reply {
+            Reply::Analysis(a) => {
+                let a: Arc<Analysis> = Arc::from(a);
+                self.cache.insert(
+                    (self.current, ko_key(self.opts.ko)),
+                    (Arc::clone(&a), done.running),
+                );
+                if let Some(e) = &a.error {
+                    self.say(e.clone(), Tone::Bad);
+                }
+                self.decided(a, done.running);
+            }
+            Reply::Decided { moves, verdict } => {
+                let Some((_, pending)) = self.pending.take() else {
+                    return;
+                };
+                let Some(ex) = self.explorer.as_mut() else {
+                    return;
+                };
+                let side = ex.side;
+                let winner = match verdict.outcome {
+                    Outcome::Proven => side,
+                    Outcome::Disproven => side.opp(),
+                    Outcome::Unknown(stop) => {
+                        self.say(
+                            format!("could not decide that position within the limits ({stop:?})"),
+                            Tone::Bad,
+                        );
+                        if let Pending::Try(_) = pending {
+                            self.try_note(
+                                "the solver ran out of limits here".to_string(),
+                                Tone::Bad,
+                            );
+                        }
+                        return;
+                    }
+                };
+                if let Some(tree) = verdict.tree {
+                    ex.graft(moves.clone(), winner, tree);
+                } else {
+                    self.say("the solver found no checked tree here", Tone::Bad);
+                    return;
+                }
+                match pending {
+                    Pending::Enter(m) => {
+                        self.line = m;
+                        self.refresh_node();
+                        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+                        self.message = None;
+                    }
+                    Pending::Try(m) => {
+                        self.line = m;
+                        self.refresh_node();
+                        self.try_judge();
+                    }
+                }
+            }
+            Reply::Panicked(msg) => {
+                self.pending = None;
+                self.phase = Phase::Failed(msg.clone());
+                self.say(format!("the solver failed: {msg}"), Tone::Bad);
+            }
+        }
+    }
+
+    /// Applies one user action.
+    pub fn apply(&mut self, action: Action) {
+        if !matches!(action, Action::Digit(_) | Action::Step | Action::BigStep) {
+            self.count.clear();
+        }
+        if let Overlay::List { sel } = self.overlay {
+            self.apply_list(action, sel);
+            return;
+        }
+        if self.overlay == Overlay::Help {
+            self.overlay = Overlay::None;
+            if matches!(action, Action::Help | Action::Back) {
+                return;
+            }
+            if action != Action::Quit {
+                return;
+            }
+        }
+        match action {
+            Action::Quit => self.running = false,
+            Action::Back => {
+                if self.try_state.is_some() {
+                    self.leave_try();
+                } else {
+                    self.running = false;
+                }
+            }
+            Action::Help => self.overlay = Overlay::Help,
+            Action::List => {
+                self.overlay = Overlay::List { sel: self.current };
+            }
+            Action::Next => {
+                if self.current + 1 < self.entries.len() {
+                    self.select(self.current + 1);
+                } else {
+                    self.say("this is the last problem", Tone::Info);
+                }
+            }
+            Action::Prev => {
+                if self.current > 0 {
+                    self.select(self.current - 1);
+                } else {
+                    self.say("this is the first problem", Tone::Info);
+                }
+            }
+            Action::Pause => self.toggle_pause(),
+            Action::Digit(d) => {
+                if self.count.len() < 9 {
+                    self.count.push(d);
+                }
+            }
+            Action::Step => {
+                let n = self.take_count(1);
+                self.step(n);
+            }
+            Action::BigStep => {
+                let n = self.take_count(BIG_STEP);
+                self.step(n);
+            }
+            Action::Ko => {
+                self.opts.ko = match self.opts.ko {
+                    KoRule::Auto => KoRule::Fixed(None),
+                    KoRule::Fixed(None) => KoRule::Fixed(Some(Color::Black)),
+                    KoRule::Fixed(Some(Color::Black)) => KoRule::Fixed(Some(Color::White)),
+                    KoRule::Fixed(Some(Color::White)) => KoRule::Auto,
+                };
+                let ko = self.opts.ko;
+                self.select(self.current);
+                self.say(format!("ko setting: {}", ko_name(ko)), Tone::Info);
+            }
+            Action::Resolve => {
+                self.cache.remove(&(self.current, ko_key(self.opts.ko)));
+                self.select(self.current);
+            }
+            Action::Write => self.write_sgf(),
+            Action::Try => {
+                if self.try_state.is_some() {
+                    self.leave_try();
+                } else {
+                    self.enter_try();
+                }
+            }
+            Action::Left
+            | Action::Right
+            | Action::Up
+            | Action::Down
+            | Action::Home
+            | Action::End
+                if self.try_state.is_some() =>
+            {
+                self.move_cursor(action)
+            }
+            Action::Left => self.walk_back(),
+            Action::Right => self.walk_forward(),
+            Action::Up => self.select_candidate(-1),
+            Action::Down => self.select_candidate(1),
+            Action::Home => self.walk_home(),
+            Action::End => self.walk_end(),
+            Action::Enter => {
+                if self.try_state.is_some() {
+                    self.try_play_input();
+                } else {
+                    self.walk_forward();
+                }
+            }
+            Action::Char(c) => self.type_char(c),
+            Action::Backspace => {
+                if let Some(t) = &mut self.try_state {
+                    t.typed.pop();
+                }
+            }
+            Action::Undo => self.take_back(),
+            Action::PageUp | Action::PageDown | Action::None => {}
+        }
+    }
+
+    fn apply_list(&mut self, action: Action, sel: usize) {
+        let n = self.entries.len();
+        let last = n.saturating_sub(1);
+        let sel = match action {
+            Action::Up => sel.saturating_sub(1),
+            Action::Down => (sel + 1).min(last),
+            Action::PageUp => sel.saturating_sub(10),
+            Action::PageDown => (sel + 10).min(last),
+            Action::Home => 0,
+            Action::End => last,
+            Action::Enter | Action::Right => {
+                self.overlay = Overlay::None;
+                if sel != self.current {
+                    self.select(sel);
+                }
+                return;
+            }
+            Action::Quit => {
+                self.running = false;
+                return;
+            }
+            Action::Back | Action::List | Action::Left => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            _ => sel,
+        };
+        self.overlay = Overlay::List { sel };
+    }
+
+    fn take_count(&mut self, default: u64) -> u64 {
+        let n = self.count.parse().unwrap_or(default).max(1);
+        self.count.clear();
+        n
+    }
+
+    fn toggle_pause(&mut self) {
+        if !self.solving() && !self.deciding() {
+            self.say("nothing is being solved", Tone::Info);
+            return;
+        }
+        self.paused = !self.paused;
+        self.path_cursor = None;
+        self.worker.set_paused(self.paused);
+    }
+
+    fn step(&mut self, n: u64) {
+        if !self.solving() && !self.deciding() {
+            self.say("nothing is being solved: the search is over", Tone::Info);
+            return;
+        }
+        self.paused = true;
+        self.path_cursor = None;
+        self.worker.step(n);
+    }
+
+    /// Waits until a paused search used its steps (tests).
+    #[cfg(test)]
+    pub fn settle(&mut self, timeout: Duration) {
+        self.worker.wait_idle(timeout);
+        self.tick();
+    }
+
+    /// Waits for the current job to finish (tests).
+    #[cfg(test)]
+    pub fn wait_done(&mut self, timeout: Duration) -> bool {
+        let end = std::time::Instant::now() + timeout;
+        while std::time::Instant::now() < end {
+            if let Some(done) = self.worker.recv_timeout(Duration::from_millis(5)) {
+                let ours = Some(done.job) == self.worker.job();
+                self.finished(done);
+                if ours {
+                    self.tick();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    // ---- walking the path and the tree --------------------------------
+
+    fn walk_back(&mut self) {
+        if self.solving() {
+            let len = self.snap.path.len();
+            self.path_cursor = match self.path_cursor {
+                None if len > 0 => Some(len - 1),
+                Some(k) => Some(k.saturating_sub(1)),
+                c => c,
+            };
+            return;
+        }
+        if self.explorer.is_none() || self.deciding() {
+            return;
+        }
+        let Some(m) = self.line.pop() else {
+            return;
+        };
+        self.refresh_node();
+        if let Some(n) = &self.node {
+            self.sel = n.candidates.iter().position(|c| c.mv == m).unwrap_or(0);
+        }
+    }
+
+    fn walk_forward(&mut self) {
+        if self.solving() {
+            let len = self.snap.path.len();
+            self.path_cursor = match self.path_cursor {
+                Some(k) if k + 1 < len => Some(k + 1),
+                _ => None,
+            };
+            return;
+        }
+        if self.deciding() {
+            return;
+        }
+        let (Some(ex), Some(node)) = (&self.explorer, &self.node) else {
+            if self.analysis().is_some_and(|a| a.proof.is_none()) {
+                self.say("no proof to walk: the search did not decide", Tone::Info);
+            }
+            return;
+        };
+        if let Some((w, why)) = node.over {
+            self.say(over_text(w, why), Tone::Info);
+            return;
+        }
+        let Some(c) = node.candidates.get(self.sel) else {
+            return;
+        };
+        let mut next = self.line.clone();
+        next.push(c.mv);
+        if ex.winner(&next).is_some() || ex.node(&next).over.is_some() {
+            self.line = next;
+            self.refresh_node();
+            self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+        } else {
+            let h = ex.problem.board.height();
+            self.say(
+                format!("solving the position after {} ...", c.mv.human(h)),
+                Tone::Info,
+            );
+            self.request_decide(next.clone(), Pending::Enter(next));
+        }
+    }
+
+    fn request_decide(&mut self, moves: Vec<Move>, pending: Pending) {
+        let Some(ex) = &self.explorer else { return };
+        let req = Request::Decide {
+            problem: Arc::clone(&ex.problem),
+            side: ex.side,
+            master: ex.master,
+            moves,
+            opts: self.opts,
+        };
+        self.paused = false;
+        let job = self.worker.start(req, false);
+        self.pending = Some((job, pending));
+    }
+
+    fn select_candidate(&mut self, d: isize) {
+        if self.solving() {
+            self.say(
+                "candidates are shown once the search has decided",
+                Tone::Info,
+            );
+            return;
+        }
+        let n = self.node.as_ref().map_or(0, |n| n.candidates.len());
+        if n == 0 {
+            return;
+        }
+        self.sel = (self.sel as isize + d).clamp(0, n as isize - 1) as usize;
+    }
+
+    fn walk_home(&mut self) {
+        if self.solving() {
+            self.path_cursor = Some(0);
+            return;
+        }
+        if self.deciding() {
+            return;
+        }
+        self.line.clear();
+        self.refresh_node();
+        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+    }
+
+    fn walk_end(&mut self) {
+        if self.solving() {
+            self.path_cursor = None;
+            return;
+        }
+        let Some(ex) = &self.explorer else { return };
+        if self.deciding() {
+            return;
+        }
+        let rest = ex.main_line(&self.line);
+        self.line.extend(rest);
+        self.refresh_node();
+        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+    }
+
+    // ---- try it yourself ----------------------------------------------
+
+    fn enter_try(&mut self) {
+        let Some(ex) = &self.explorer else {
+            self.say(
+                if self.solving() {
+                    "try it yourself once the problem is solved"
+                } else {
+                    "try it yourself needs a decided problem"
+                },
+                Tone::Info,
+            );
+            return;
+        };
+        let p = &ex.problem;
+        let side = ex.side;
+        // Start the cursor in the middle of the region's empty points.
+        let pts: Vec<usize> = (p.region.area & p.board.empty()).iter().collect();
+        let cursor = pts
+            .get(pts.len() / 2)
+            .map(|&i| Point(i as u16))
+            .unwrap_or(Point::new(0, 0));
+        let goal = p.goal(side);
+        self.line.clear();
+        self.refresh_node();
+        self.try_state = Some(TryState {
+            cursor,
+            typed: String::new(),
+            log: vec![(
+                format!("You play {} to {goal}. Your move.", side.name()),
+                Tone::Info,
+            )],
+        });
+        self.say(
+            "try it yourself: arrows and Enter, or type a point like c3; u takes back",
+            Tone::Info,
+        );
+    }
+
+    fn leave_try(&mut self) {
+        self.try_state = None;
+        if self.deciding() {
+            self.worker.cancel();
+            self.pending = None;
+        }
+        self.line.clear();
+        self.refresh_node();
+        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+        self.message = None;
+    }
+
+    fn try_note(&mut self, text: String, tone: Tone) {
+        self.say(text.clone(), tone);
+        if let Some(t) = &mut self.try_state {
+            if t.log.last().is_some_and(|(l, _)| l.ends_with(THINKING)) {
+                t.log.pop();
+            }
+            t.log.push((text, tone));
+        }
+    }
+
+    fn move_cursor(&mut self, action: Action) {
+        let Some(p) = self.problem().map(|(p, _)| Arc::clone(p)) else {
+            return;
+        };
+        let Some(t) = &mut self.try_state else { return };
+        let (w, h) = (p.board.width() as isize, p.board.height() as isize);
+        let (mut x, mut y) = (t.cursor.x() as isize, t.cursor.y() as isize);
+        match action {
+            Action::Left => x -= 1,
+            Action::Right => x += 1,
+            Action::Up => y -= 1,
+            Action::Down => y += 1,
+            Action::Home => x = 0,
+            Action::End => x = w - 1,
+            _ => {}
+        }
+        t.cursor = Point::new(x.clamp(0, w - 1) as usize, y.clamp(0, h - 1) as usize);
+    }
+
+    fn type_char(&mut self, c: char) {
+        let Some(t) = &mut self.try_state else { return };
+        if t.typed.len() < 4 && (c.is_ascii_alphanumeric()) {
+            t.typed.push(c.to_ascii_lowercase());
+        }
+    }
+
+    fn try_play_input(&mut self) {
+        let Some(p) = self.problem().map(|(p, _)| Arc::clone(p)) else {
+            return;
+        };
+        let Some(t) = &mut self.try_state else { return };
+        let typed = std::mem::take(&mut t.typed);
+        let mv = if typed.is_empty() {
+            Some(Move::Play(t.cursor))
+        } else {
+            parse_point(&typed, p.board.width(), p.board.height())
+        };
+        match mv {
+            Some(m) => self.try_play(m),
+            None => self.say(
+                format!("{typed:?} is not a point of this board (e.g. c3, or pass)"),
+                Tone::Bad,
+            ),
+        }
+    }
+
+    /// The person plays `m` in try-it-yourself mode.
+    pub fn try_play(&mut self, m: Move) {
+        if self.try_state.is_none() || self.deciding() {
+            return;
+        }
+        let (Some(ex), Some(node)) = (&self.explorer, &self.node) else {
+            return;
+        };
+        let h = ex.problem.board.height();
+        if node.over.is_some() {
+            self.say("the game is over: u takes back", Tone::Info);
+            return;
+        }
+        if node.to_move != ex.side {
+            return;
+        }
+        if !node.candidates.iter().any(|c| c.mv == m) {
+            self.say(
+                format!("{} is not a legal move here", m.human(h)),
+                Tone::Bad,
+            );
+            return;
+        }
+        if let (Some(t), Move::Play(p)) = (&mut self.try_state, m) {
+            t.cursor = p;
+        }
+        let mut next = self.line.clone();
+        next.push(m);
+        if ex.winner(&next).is_none() && ex.node(&next).over.is_none() {
+            self.try_note(format!("{}: {THINKING}", m.human(h)), Tone::Info);
+            self.request_decide(next.clone(), Pending::Try(next));
+            return;
+        }
+        self.line = next;
+        self.refresh_node();
+        self.try_judge();
+    }
+
+    /// Says what the last move did and lets the program answer.
+    fn try_judge(&mut self) {
+        loop {
+            let Some(ex) = &self.explorer else { return };
+            let Some(node) = self.node.clone() else {
+                return;
+            };
+            let h = ex.problem.board.height();
+            let person = ex.side;
+            let last = self.line.last().copied();
+            if let Some((w, why)) = node.over {
+                let text = format!(
+                    "{}. {}",
+                    over_text(w, why),
+                    if w == person {
+                        "You succeeded."
+                    } else {
+                        "You failed: u takes back."
+                    }
+                );
+                self.try_note(text, if w == person { Tone::Good } else { Tone::Bad });
+                return;
+            }
+            let Some(winner) = node.winner else {
+                self.request_decide(self.line.clone(), Pending::Try(self.line.clone()));
+                return;
+            };
+            if node.to_move == person {
+                // The program just answered (or nothing was played yet).
+                return;
+            }
+            // The person just played `last`: judge it, then answer.
+            if let Some(m) = last {
+                let before = ex.winner(&self.line[..self.line.len() - 1]);
+                let text = if winner == person {
+                    format!("{}: right, it works.", m.human(h))
+                } else {
+                    let refutation: Vec<String> = ex
+                        .main_line(&self.line)
+                        .iter()
+                        .map(|m| m.human(h))
+                        .collect();
+                    let why = if before == Some(person) {
+                        "fails"
+                    } else {
+                        "fails (as every move does here)"
+                    };
+                    format!(
+                        "{}: {why}. Refutation: {}",
+                        m.human(h),
+                        refutation.join(" ")
+                    )
+                };
+                let good = winner == person;
+                self.try_note(text, if good { Tone::Good } else { Tone::Bad });
+            }
+            let Some(i) = node.main else { return };
+            let reply = node.candidates[i].mv;
+            self.line.push(reply);
+            self.refresh_node();
+            let text = format!("{} answers {}.", person.opp().name(), reply.human(h));
+            self.try_note(text, Tone::Info);
+        }
+    }
+
+    fn take_back(&mut self) {
+        let Some(ex) = &self.explorer else { return };
+        if self.try_state.is_none() {
+            return;
+        }
+        if self.deciding() {
+            self.worker.cancel();
+            self.pending = None;
+        }
+        let h = ex.problem.board.height();
+        // Back to the person's previous turn.
+        let mut undone = Vec::new();
+        while let Some(m) = self.line.pop() {
+            undone.push(m);
+            if self.line.len().is_multiple_of(2) {
+                break;
+            }
+        }
+        self.refresh_node();
+        if let Some(m) = undone.last() {
+            self.try_note(format!("took back {}", m.human(h)), Tone::Info);
+        }
+    }
+
+    // ---- writing the proof --------------------------------------------
+
+    fn write_sgf(&mut self) {
+        let Some((problem, _)) = self.problem() else {
+            self.say("nothing to write: this entry did not load", Tone::Bad);
+            return;
+        };
+        let Some(a) = self.analysis() else {
+            self.say(
+                "nothing to write yet: the problem is not solved",
+                Tone::Info,
+            );
+            return;
+        };
+        if a.proof.is_none() {
+            self.say(
+                "nothing to write: no proof (unknown within the limits)",
+                Tone::Info,
+            );
+            return;
+        }
+        let text = super::sgf_out::proof_sgf(problem, a);
+        let name = super::sgf_out::file_name(problem, a.side);
+        match std::fs::write(&name, text) {
+            Ok(()) => self.say(format!("wrote {name}"), Tone::Good),
+            Err(e) => self.say(format!("cannot write {name}: {e}"), Tone::Bad),
+        }
+    }
+}
+
+/// "Black wins: the target is captured" and the like.
+pub fn over_text(winner: Color, why: Over) -> String {
+    match why {
+        Over::Captured => format!("{} wins: the target is captured", winner.name()),
+        Over::Lives => format!("{} wins: the target lives", winner.name()),
+    }
+}
+
+/// Parses "c3" (columns A-T without I, rows from the bottom) or "pass".
+pub fn parse_point(s: &str, width: usize, height: usize) -> Option<Move> {
+    let s = s.trim().to_ascii_lowercase();
+    if s == "pass" {
+        return Some(Move::Pass);
+    }
+    let mut chars = s.chars();
+    let col = chars.next()?;
+    if !col.is_ascii_lowercase() || col == 'i' {
+        return None;
+    }
+    let mut x = (col as u8 - b'a') as usize;
+    if col > 'i' {
+        x -= 1;
+    }
+    let row: usize = chars.as_str().parse().ok()?;
+    if x >= width || row == 0 || row > height {
+        return None;
+    }
+    Some(Move::Play(Point::new(x, height - row)))
+}

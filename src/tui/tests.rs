@@ -1,0 +1,407 @@
+//! Frames of the UI rendered on ratatui's `TestBackend` and pinned with
+//! insta, and key handling on `App` without a terminal.
+//!
+//! Every search here is deterministic: the problems are written below,
+//! the table is small and fixed, stepping counts expansions, and timing
+//! figures are drawn as placeholders (`Config::redact`).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Color as Tc;
+
+use shikatsu::analysis::{KoRule, Options, Status};
+use shikatsu::board::{Color, Move, Point};
+use shikatsu::dfpn::Limits;
+use shikatsu::problem::sgf::load_str;
+
+use super::app::{App, Config, Overlay, Phase, entries, parse_point};
+use super::keys::Action;
+use super::ui::draw;
+
+/// Straight three on the edge: Black kills at B9 (the middle).
+const THREE: &str = "(;FF[4]GM[1]SZ[9]PL[B]GN[Straight three]C[Black to kill.]
+AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba])";
+
+/// Nine points of eye space: White lives whatever Black does (a search
+/// of some thousands of positions, long enough to step through).
+const NINE: &str = "(;FF[4]GM[1]SZ[9]PL[B]GN[Nine in the corner]
+AB[ga][gb][gc][ad][bd][cd][dd][ed][fd][gd][fc]AW[fa][fb][ac][bc][cc][dc][ec][eb]MA[cc])";
+
+/// No target: a load error.
+const BAD: &str = "(;FF[4]GM[1]SZ[9]AB[aa][bb]AW[cc])";
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn opts() -> Options {
+    Options {
+        limits: Limits {
+            positions: Some(5_000_000),
+            time: Some(Duration::from_secs(60)),
+        },
+        memory: 64 << 20,
+        ko: KoRule::Auto,
+    }
+}
+
+fn app(files: &[(&str, &str)], start_paused: bool) -> App {
+    let mut loaded = Vec::new();
+    for (name, text) in files {
+        loaded.extend(load_str(name, text));
+    }
+    App::new(
+        entries(loaded),
+        PathBuf::from("problems"),
+        opts(),
+        Config {
+            start_paused,
+            redact: true,
+            mono: false,
+        },
+    )
+}
+
+/// An app whose (only) problem is solved.
+fn solved(files: &[(&str, &str)]) -> App {
+    let mut a = app(files, false);
+    assert!(a.wait_done(WAIT), "the solve finished");
+    assert!(matches!(a.phase, Phase::Decided { .. }));
+    a
+}
+
+fn render(app: &App, w: u16, h: u16) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    t.draw(|f| draw(app, f)).expect("drawn");
+    t.backend().to_string()
+}
+
+fn press(app: &mut App, actions: &[Action]) {
+    for &a in actions {
+        app.apply(a);
+    }
+}
+
+fn pt(s: &str) -> Move {
+    parse_point(s, 9, 9).expect("a point")
+}
+
+#[test]
+fn opening_screen_shows_board_counters_and_help_line() {
+    let mut a = app(&[("nine.sgf", NINE), ("three.sgf", THREE)], true);
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, 1);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("opening_80x24", frame);
+    assert!(frame.contains("Black to kill"));
+    assert!(frame.contains("q quit"));
+}
+
+#[test]
+fn paused_search_after_single_steps_shows_the_path() {
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    for _ in 0..3 {
+        a.apply(Action::Step);
+        a.settle(WAIT);
+    }
+    press(
+        &mut a,
+        &[Action::Digit('2'), Action::Digit('5'), Action::BigStep],
+    );
+    assert!(a.count.is_empty());
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, 1 + 3 + 25);
+    assert!(a.snap.held);
+    assert!(!a.snap.path.is_empty());
+    insta::assert_snapshot!("paused_after_28_steps_100x30", render(&a, 100, 30));
+
+    // The same steps give the same search.
+    let mut b = app(&[("nine.sgf", NINE)], true);
+    b.settle(WAIT);
+    b.apply(Action::Step);
+    b.settle(WAIT);
+    press(
+        &mut b,
+        &[Action::Digit('2'), Action::Digit('7'), Action::Step],
+    );
+    b.settle(WAIT);
+    assert_eq!(b.snap.expansions, a.snap.expansions);
+    assert_eq!(b.snap.positions, a.snap.positions);
+    let path = |s: &super::worker::Snapshot| {
+        s.path
+            .iter()
+            .map(|s| (s.mv, s.pn, s.dn))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(path(&b.snap), path(&a.snap));
+
+    // Walking the path while paused.
+    press(&mut a, &[Action::Home, Action::Right]);
+    assert_eq!(a.path_cursor, Some(1));
+    insta::assert_snapshot!("paused_path_step_2_80x24", render(&a, 80, 24));
+    a.apply(Action::End);
+    assert_eq!(a.path_cursor, None);
+}
+
+#[test]
+fn solved_problem_walked_along_the_proof() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    let an = a.analysis().expect("decided").clone();
+    assert_eq!(an.status, Status::Unconditional);
+    assert_eq!(an.first_moves, vec![pt("b9")]);
+    // The proof's move is selected first; Right plays it.
+    a.apply(Action::Right);
+    assert_eq!(a.line, vec![pt("b9")]);
+    // White's replies, most resistant first; take the second.
+    a.apply(Action::Down);
+    a.apply(Action::Right);
+    assert_eq!(a.line.len(), 2);
+    insta::assert_snapshot!("solved_walked_80x24", render(&a, 80, 24));
+    a.apply(Action::End);
+    let node = a.node.as_ref().expect("a node");
+    assert!(node.over.is_some_and(|(w, _)| w == Color::Black));
+    insta::assert_snapshot!("solved_walked_to_the_end_100x30", render(&a, 100, 30));
+    a.apply(Action::Left);
+    assert_eq!(a.line.len(), 2);
+    a.apply(Action::Home);
+    assert!(a.line.is_empty());
+}
+
+#[test]
+fn help_overlay_lists_every_key_and_any_key_closes_it() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Help);
+    assert_eq!(a.overlay, Overlay::Help);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("help_80x24", frame);
+    for (k, _) in super::keys::HELP {
+        assert!(frame.contains(k.trim()), "{k} is in the help");
+    }
+    a.apply(Action::Next);
+    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(
+        a.current, 0,
+        "the key that closes the help does nothing else"
+    );
+    assert!(a.running);
+}
+
+#[test]
+fn a_file_that_fails_to_load_shows_its_error_and_the_rest_stays_usable() {
+    let mut a = app(&[("bad.sgf", BAD), ("three.sgf", THREE)], false);
+    assert!(matches!(a.phase, Phase::Idle));
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("error_80x24", frame);
+    assert!(frame.contains("no target"));
+    a.apply(Action::Next);
+    assert_eq!(a.current, 1);
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some());
+    a.apply(Action::Prev);
+    assert_eq!(a.current, 0);
+    assert!(matches!(a.phase, Phase::Idle));
+}
+
+#[test]
+fn try_it_yourself_refutes_a_wrong_move_and_takes_it_back() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Try);
+    assert!(a.try_state.is_some());
+    // Type a9 (wrong: the edge point) and play it.
+    press(
+        &mut a,
+        &[Action::Char('a'), Action::Char('9'), Action::Enter],
+    );
+    if a.deciding() {
+        assert!(a.wait_done(WAIT));
+    }
+    assert_eq!(
+        a.line,
+        vec![pt("a9"), pt("b9")],
+        "White answers at the vital point"
+    );
+    let log: Vec<String> = a
+        .try_state
+        .as_ref()
+        .expect("trying")
+        .log
+        .iter()
+        .map(|(t, _)| t.clone())
+        .collect();
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("A9: fails. Refutation: B9")),
+        "{log:?}"
+    );
+    assert!(log.iter().any(|l| l.contains("You failed")), "{log:?}");
+    insta::assert_snapshot!("try_wrong_move_80x24", render(&a, 80, 24));
+
+    a.apply(Action::Undo);
+    assert!(a.line.is_empty());
+    // The right move, with the cursor this time.
+    a.try_state.as_mut().expect("trying").cursor = Point::new(0, 0);
+    press(&mut a, &[Action::Right, Action::Enter]);
+    assert_eq!(a.line.first(), Some(&pt("b9")));
+    assert_eq!(a.line.len(), 2, "White answered");
+    let log = &a.try_state.as_ref().expect("trying").log;
+    assert!(
+        log.iter().any(|(l, _)| l == "B9: right, it works."),
+        "{log:?}"
+    );
+    a.apply(Action::Back);
+    assert!(a.try_state.is_none());
+    assert!(a.running, "Esc leaves try mode first");
+}
+
+#[test]
+fn quitting_keys() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Help);
+    a.apply(Action::Back);
+    assert!(a.running, "Esc closes the help");
+    a.apply(Action::Back);
+    assert!(!a.running, "Esc quits");
+    let mut b = solved(&[("three.sgf", THREE)]);
+    b.apply(Action::Quit);
+    assert!(!b.running);
+}
+
+#[test]
+fn pause_step_and_ko_keys_drive_the_search() {
+    let mut a = app(&[("nine.sgf", NINE), ("three.sgf", THREE)], true);
+    a.settle(WAIT);
+    assert!(a.paused && a.solving());
+    a.apply(Action::Pause);
+    assert!(!a.paused, "space resumes");
+    a.apply(Action::Pause);
+    assert!(a.paused, "space pauses");
+    a.apply(Action::Ko);
+    assert_eq!(a.opts.ko, KoRule::Fixed(None));
+    assert!(a.solving(), "a new ko setting solves again");
+    press(&mut a, &[Action::Ko, Action::Ko]);
+    assert_eq!(a.opts.ko, KoRule::Fixed(Some(Color::White)));
+    a.apply(Action::Ko);
+    assert_eq!(a.opts.ko, KoRule::Auto);
+    a.settle(WAIT);
+    let e = a.snap.expansions;
+    press(&mut a, &[Action::Digit('7'), Action::Step]);
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, e + 7);
+    // Next and previous problem, and their ends.
+    a.apply(Action::Prev);
+    assert_eq!(a.current, 0);
+    assert!(a.message.as_ref().is_some_and(|(m, _)| m.contains("first")));
+    a.apply(Action::Next);
+    assert_eq!(a.current, 1);
+    a.apply(Action::Next);
+    assert_eq!(a.current, 1);
+}
+
+#[test]
+fn list_overlay_jumps_to_a_problem() {
+    let mut a = app(
+        &[("bad.sgf", BAD), ("nine.sgf", NINE), ("three.sgf", THREE)],
+        true,
+    );
+    a.apply(Action::List);
+    assert_eq!(a.overlay, Overlay::List { sel: 0 });
+    press(&mut a, &[Action::Down, Action::Down, Action::Down]);
+    assert_eq!(a.overlay, Overlay::List { sel: 2 });
+    let frame = render(&a, 80, 24);
+    assert!(frame.contains("problems (3)"));
+    assert!(frame.contains("load error"));
+    a.apply(Action::Enter);
+    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(a.current, 2);
+    a.apply(Action::List);
+    a.apply(Action::Back);
+    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.running);
+}
+
+#[test]
+fn entering_a_move_off_the_proof_solves_that_position() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    // At the root, A9 fails but the proof has no tree for it.
+    let node = a.node.as_ref().expect("node");
+    let i = node
+        .candidates
+        .iter()
+        .position(|c| c.mv == pt("a9"))
+        .expect("A9");
+    a.sel = i;
+    a.apply(Action::Right);
+    assert!(a.deciding());
+    assert!(a.wait_done(WAIT));
+    assert_eq!(a.line, vec![pt("a9")]);
+    let node = a.node.as_ref().expect("node");
+    assert_eq!(node.winner, Some(Color::White));
+    assert_eq!(
+        node.candidates[node.main.expect("a main reply")].mv,
+        pt("b9")
+    );
+}
+
+#[test]
+fn written_proof_is_sgf_that_loads_back() {
+    let a = solved(&[("three.sgf", THREE)]);
+    let p = a.problem().expect("a problem").0.clone();
+    let an = a.analysis().expect("decided");
+    let text = super::sgf_out::proof_sgf(&p, an);
+    assert!(text.starts_with("(;FF[4]GM[1]CA[UTF-8]"));
+    assert!(text.contains("PL[B]"));
+    assert!(text.contains("C[Black to kill: unconditional"));
+    assert!(text.contains("Black wins: the target is captured"));
+    let back = load_str("proof.sgf", &text);
+    let q = back[0].as_ref().expect("the written proof loads");
+    assert_eq!(q.board, p.board);
+    assert_eq!(q.accepted(Color::Black), vec![pt("b9")]);
+    assert_eq!(
+        super::sgf_out::file_name(&p, Color::Black),
+        "three-B.proof.sgf"
+    );
+}
+
+#[test]
+fn no_color_draws_without_colours() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.config.mono = true;
+    let mut t = Terminal::new(TestBackend::new(80, 24)).expect("terminal");
+    t.draw(|f| draw(&a, f)).expect("drawn");
+    for cell in t.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Tc::Reset, Tc::Reset), "{cell:?}");
+    }
+    a.config.mono = false;
+    t.draw(|f| draw(&a, f)).expect("drawn");
+    assert!(
+        t.backend()
+            .buffer()
+            .content()
+            .iter()
+            .any(|c| c.bg == Tc::Yellow)
+    );
+}
+
+#[test]
+fn a_tiny_terminal_gets_a_message_and_a_large_one_the_full_screen() {
+    let a = solved(&[("three.sgf", THREE)]);
+    let tiny = render(&a, 59, 12);
+    assert!(
+        tiny.contains("needs at least") && tiny.contains("60x16"),
+        "{tiny}"
+    );
+    let big = render(&a, 160, 50);
+    assert!(big.contains("Black to kill: unconditional"));
+}
+
+#[test]
+fn points_parse_as_printed_on_the_board() {
+    assert_eq!(parse_point("a9", 9, 9), Some(Move::Play(Point::new(0, 0))));
+    assert_eq!(parse_point("J1", 9, 9), Some(Move::Play(Point::new(8, 8))));
+    assert_eq!(parse_point("i3", 9, 9), None, "no column I");
+    assert_eq!(parse_point("k3", 9, 9), None, "off the board");
+    assert_eq!(parse_point("c10", 9, 9), None);
+    assert_eq!(parse_point("pass", 9, 9), Some(Move::Pass));
+}
