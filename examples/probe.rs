@@ -4,21 +4,42 @@ use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let secs: f64 = std::env::var("T").ok().and_then(|t| t.parse().ok()).unwrap_or(5.0);
+    let secs: f64 = std::env::var("T")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(5.0);
     let (mut tot_pos, mut tot_t, mut solved, mut n) = (0u64, 0f64, 0, 0);
     let mut s = Searcher::new(256 << 20);
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
-        let side = match p.to_move { Some(c) => c, None => continue };
+        let side = match p.to_move {
+            Some(c) => c,
+            None => continue,
+        };
         let mut g = Tsumego::new(&p, side, side, Some(side.opp()));
         s.reset();
         let t = Instant::now();
-        let o = s.solve(&mut g, Limits { positions: None, time: Some(Duration::from_secs_f64(secs)) }, &mut Unobserved);
+        let o = s.solve(
+            &mut g,
+            Limits {
+                positions: None,
+                time: Some(Duration::from_secs_f64(secs)),
+            },
+            &mut Unobserved,
+        );
         let el = t.elapsed().as_secs_f64();
         n += 1;
-        if !matches!(o, Outcome::Unknown(_)) { solved += 1; }
-        tot_pos += s.positions(); tot_t += el;
-        if std::env::var("V").is_ok() { println!("{} {:?} {} {:.2}s", p.label(), o, s.positions(), el); }
+        if !matches!(o, Outcome::Unknown(_)) {
+            solved += 1;
+        }
+        tot_pos += s.positions();
+        tot_t += el;
+        if std::env::var("V").is_ok() {
+            println!("{} {:?} {} {:.2}s", p.label(), o, s.positions(), el);
+        }
     }
-    println!("solved {solved}/{n} positions {tot_pos} time {tot_t:.2}s {:.0} pos/s", tot_pos as f64 / tot_t);
+    println!(
+        "solved {solved}/{n} positions {tot_pos} time {tot_t:.2}s {:.0} pos/s",
+        tot_pos as f64 / tot_t
+    );
 }

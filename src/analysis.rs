@@ -143,7 +143,8 @@ impl Engine {
             return &mut self.searchers[i].1;
         }
         // Two masters per analysis at most share the budget.
-        self.searchers.push((master, Searcher::new(self.memory / 2)));
+        self.searchers
+            .push((master, Searcher::new(self.memory / 2)));
         &mut self.searchers.last_mut().expect("just pushed").1
     }
 
@@ -214,9 +215,9 @@ impl Engine {
             let before = s.positions();
             let tree = s.extract(&mut game, want_proof).map(proof::from_search);
             spent += s.positions() - before;
-            let checked = tree
-                .as_ref()
-                .is_some_and(|t| self.check(problem, to_move, prover, master, moves, want_proof, t));
+            let checked = tree.as_ref().is_some_and(|t| {
+                self.check(problem, to_move, prover, master, moves, want_proof, t)
+            });
             verdict.tree = tree;
             verdict.checked = checked;
             if !checked {
@@ -233,7 +234,15 @@ impl Engine {
                 }
                 spent += strict.positions();
                 let checked = tree.as_ref().is_some_and(|t| {
-                    self.check(problem, to_move, prover, master, moves, outcome == Outcome::Proven, t)
+                    self.check(
+                        problem,
+                        to_move,
+                        prover,
+                        master,
+                        moves,
+                        outcome == Outcome::Proven,
+                        t,
+                    )
                 });
                 verdict = Verdict {
                     outcome,
@@ -356,7 +365,11 @@ pub fn analyze_observed<O: Observer<Move>>(
         let game = Tsumego::new(problem, side, side, None);
         let legal = game.legal_moves();
         let accepted = problem.accepted(side);
-        let mut order: Vec<Move> = accepted.iter().copied().filter(|m| legal.contains(m)).collect();
+        let mut order: Vec<Move> = accepted
+            .iter()
+            .copied()
+            .filter(|m| legal.contains(m))
+            .collect();
         order.extend(legal.iter().copied().filter(|m| !accepted.contains(m)));
         let mut complete = true;
         for m in order {

@@ -47,7 +47,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     let mut out = std::io::stdout().lock();
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
     if args.format == Format::Table {
-        writeln!(out, "{:<48} {:>2} {:<13} {:>11} {:>10} {:>10}", "problem", "pl", "status", "positions", "ms", "pos/s")?;
+        writeln!(
+            out,
+            "{:<48} {:>2} {:<13} {:>11} {:>10} {:>10}",
+            "problem", "pl", "status", "positions", "ms", "pos/s"
+        )?;
     }
     for loaded in load_paths(&paths) {
         let Ok(p) = loaded else { continue };
@@ -60,7 +64,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             ms += r.ms;
             match args.format {
                 Format::Table => {
-                    let rate = if r.ms > 0.0 { r.positions as f64 / r.ms * 1000.0 } else { 0.0 };
+                    let rate = if r.ms > 0.0 {
+                        r.positions as f64 / r.ms * 1000.0
+                    } else {
+                        0.0
+                    };
                     writeln!(
                         out,
                         "{:<48} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
@@ -76,7 +84,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             }
         }
     }
-    let rate = if ms > 0.0 { positions as f64 / ms * 1000.0 } else { 0.0 };
+    let rate = if ms > 0.0 {
+        positions as f64 / ms * 1000.0
+    } else {
+        0.0
+    };
     let peak = peak_memory_kib().map_or("unknown".to_string(), |k| format!("{} MiB", k / 1024));
     let line = format!(
         "bench: {solved}/{total} solved, {positions} positions in {:.2} s of solver time ({:.2} s wall), {:.2}M positions/s, peak memory {peak}",

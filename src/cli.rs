@@ -16,7 +16,11 @@ use shikatsu::problem::{self, Loaded};
 use shikatsu::report::Record;
 
 #[derive(Parser, Debug)]
-#[command(name = "shikatsu", version, about = "Proves Go life-and-death problems (tsumego) with df-pn")]
+#[command(
+    name = "shikatsu",
+    version,
+    about = "Proves Go life-and-death problems (tsumego) with df-pn"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -133,7 +137,7 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
 
 impl LimitArgs {
     pub fn options(&self, jobs: usize) -> Result<Options> {
-        if !(self.time > 0.0) {
+        if self.time.is_nan() || self.time <= 0.0 {
             bail!("--time must be positive");
         }
         Ok(Options {
@@ -241,10 +245,8 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     }
     out.flush()?;
     for r in &records {
-        if let Some(e) = &r.error {
-            if r.status == "error" {
-                eprintln!("error: {e}");
-            }
+        if let (Some(e), "error") = (&r.error, r.status.as_str()) {
+            eprintln!("error: {e}");
         }
     }
     eprintln!("{}", summary.line());
@@ -273,10 +275,7 @@ impl Summary {
             disagrees: records.iter().filter(|r| r.agrees == Some(false)).count(),
             unknown: records.iter().filter(|r| r.status == "unknown").count(),
             errors: records.iter().filter(|r| r.status == "error").count(),
-            unchecked: records
-                .iter()
-                .filter(|r| r.solved() && !r.checked)
-                .count(),
+            unchecked: records.iter().filter(|r| r.solved() && !r.checked).count(),
             positions: records.iter().map(|r| r.positions).sum(),
             seconds: elapsed.as_secs_f64(),
         }
@@ -328,7 +327,11 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             label
         };
         if r.status == "error" {
-            writeln!(out, "{label:<36} error: {}", r.error.as_deref().unwrap_or(""))?;
+            writeln!(
+                out,
+                "{label:<36} error: {}",
+                r.error.as_deref().unwrap_or("")
+            )?;
             continue;
         }
         let moves: Vec<&str> = r
@@ -348,7 +351,11 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             r.to_move.as_deref().unwrap_or("-"),
             r.goal.as_deref().unwrap_or("-"),
             r.target.as_deref().unwrap_or("-"),
-            format!("{}{}", r.status, if r.checked || !r.solved() { "" } else { "?" }),
+            format!(
+                "{}{}",
+                r.status,
+                if r.checked || !r.solved() { "" } else { "?" }
+            ),
             moves.join(" "),
             file,
             r.positions,

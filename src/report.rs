@@ -61,12 +61,7 @@ impl Record {
         let agrees = if accepted.is_empty() {
             None
         } else {
-            Some(
-                a.status.succeeds()
-                    && a.accepted_status
-                        .iter()
-                        .any(|&(_, s)| s == a.status),
-            )
+            Some(a.status.succeeds() && a.accepted_status.iter().any(|&(_, s)| s == a.status))
         };
         Record {
             file: p.file.display().to_string(),

@@ -52,10 +52,7 @@ fn check_folder(folder: &str, at_least: usize) {
             }
             let accepted = p.accepted(side);
             if !accepted.is_empty() && a.status != Status::Fails {
-                let ok = a
-                    .accepted_status
-                    .iter()
-                    .any(|&(_, s)| s == a.status);
+                let ok = a.accepted_status.iter().any(|&(_, s)| s == a.status);
                 if !ok {
                     failures.push(format!(
                         "{} {}: no accepted move reaches {} (winning moves {:?})",
@@ -69,7 +66,10 @@ fn check_folder(folder: &str, at_least: usize) {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(checked >= at_least, "only {checked} problem sides in problems/{folder}");
+    assert!(
+        checked >= at_least,
+        "only {checked} problem sides in problems/{folder}"
+    );
 }
 
 #[test]

@@ -38,7 +38,11 @@ fn error_for(d: &Path, name: &str, bytes: &[u8]) -> String {
     assert!(!err.contains("panicked"), "{name}: {err}");
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(lines.len(), 1, "{name}: one error line: {err}");
-    assert!(lines[0].contains(&f), "{name}: names the file: {}", lines[0]);
+    assert!(
+        lines[0].contains(&f),
+        "{name}: names the file: {}",
+        lines[0]
+    );
     lines[0].to_string()
 }
 
@@ -50,12 +54,11 @@ fn each_kind_of_bad_input_gets_one_clear_error_line() {
     let mut garbage = vec![0u8, 159, 146, 150, 255, 0, 1, 2];
     garbage.extend((0..200u32).map(|i| (i * 37 % 256) as u8));
     assert!(error_for(&d, "binary.sgf", &garbage).contains("binary"));
-    let e = error_for(
-        &d,
-        "ma-empty.sgf",
-        b"(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])",
+    let e = error_for(&d, "ma-empty.sgf", b"(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])");
+    assert!(
+        e.contains("problem 0") && e.contains("MA[ee] marks an empty point"),
+        "{e}"
     );
-    assert!(e.contains("problem 0") && e.contains("MA[ee] marks an empty point"), "{e}");
     let e = error_for(&d, "open.sgf", b"(;FF[4]SZ[19]AB[pd]AW[dd][dc]MA[dd])");
     assert!(e.contains("not enclosed"), "{e}");
     let e = error_for(&d, "big.sgf", b"(;FF[4]SZ[25]AB[aa]AW[bb]MA[bb])");
@@ -74,7 +77,14 @@ fn a_bad_file_in_a_batch_does_not_stop_the_others() {
     write(&d, "a-good.sgf", GOOD.as_bytes());
     write(&d, "b-empty.sgf", b"");
     write(&d, "c-good.sgf", GOOD.as_bytes());
-    let (code, out, err) = run(&["solve", "--format", "jsonl", "--time", "5", d.to_str().unwrap()]);
+    let (code, out, err) = run(&[
+        "solve",
+        "--format",
+        "jsonl",
+        "--time",
+        "5",
+        d.to_str().unwrap(),
+    ]);
     assert_eq!(code, 2, "an input error makes the exit code 2: {err}");
     let records: Vec<serde_json::Value> = out
         .lines()
@@ -95,9 +105,14 @@ fn a_collection_gives_one_problem_per_game_tree_with_its_index() {
     let f = write(&d, "coll.sgf", text.as_bytes());
     let (code, out, _) = run(&["solve", "--format", "jsonl", "--time", "5", &f]);
     assert_eq!(code, 2);
-    let records: Vec<serde_json::Value> =
-        out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let idx: Vec<u64> = records.iter().map(|r| r["index"].as_u64().unwrap()).collect();
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let idx: Vec<u64> = records
+        .iter()
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
     assert_eq!(idx, vec![0, 1, 2]);
     assert_eq!(records[1]["status"], "error");
 }
@@ -114,5 +129,8 @@ fn usage_errors_exit_with_2() {
 fn a_missing_file_is_an_error_line_not_a_panic() {
     let (code, _, err) = run(&["solve", "/nonexistent/nowhere.sgf"]);
     assert_eq!(code, 2);
-    assert!(err.contains("/nonexistent/nowhere.sgf") && err.contains("cannot read"), "{err}");
+    assert!(
+        err.contains("/nonexistent/nowhere.sgf") && err.contains("cannot read"),
+        "{err}"
+    );
 }

@@ -43,7 +43,7 @@ impl Game for TreeGame {
     }
     fn key(&self) -> u64 {
         // Kinds alternate by depth: the key must tell them apart.
-        (self.cur() as u64 + 1) * 0x9E37_79B9_7F4A_7C15 ^ (self.path.len() as u64 % 2)
+        ((self.cur() as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (self.path.len() as u64 % 2)
     }
     fn depth(&self) -> u32 {
         self.path.len() as u32 - 1
@@ -60,7 +60,7 @@ impl Game for TreeGame {
                 for &c in cs {
                     out.push(Child {
                         mv: c,
-                        key: (c as u64 + 1) * 0x9E37_79B9_7F4A_7C15 ^ (depth as u64 % 2),
+                        key: ((c as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (depth as u64 % 2),
                         terminal: match self.nodes[c] {
                             Node::Leaf(v) => Some(v),
                             Node::Inner(_) => None,
@@ -105,22 +105,21 @@ fn dfpn(nodes: Vec<Node>) -> (Outcome, Option<Vec<shikatsu::dfpn::ProofNode<usiz
 /// The Allis example (Chessprogramming wiki's "Tree Sample"): OR nodes A
 /// and C; AND nodes B, D, G, H, J; frontier nodes E, F, I, L, M, N, P;
 /// K true and O false. Here the frontier is given values so both
-/// searches can finish: the proof runs A-C-G (I and J's children win).
+/// searches can finish.
 fn allis(frontier: [bool; 7]) -> Vec<Node> {
     let [e, f, i, l, m, n, p] = frontier;
-    // Indices: A0 B1 C2 D3 E4 F5 G6 H7 I8 J9 K10 L11 M12 N13 O14 P15.
-    // Kinds alternate with depth: A (OR), B C D (AND)... so C is written
-    // as an AND node's only child through a pass-like step to keep C an
-    // OR node. To stay faithful to the kinds, C's children G and H are
-    // AND nodes two plies down via a one-child OR step.
+    // Kinds alternate with depth here, so C (an OR node below the OR
+    // root) hangs under a one-child AND step C', and J (an AND node below
+    // the AND node G) under a one-child OR step J'.
+    // Indices: A0 B1 C2 D3 E4 F5 G6 H7 I8 J9 K10 L11 M12 N13 O14 P15 C'16 J'17.
     vec![
         Node::Inner(vec![1, 16, 3]), // A (OR): B, C', D
         Node::Inner(vec![4, 5]),     // B (AND): E, F
-        Node::Inner(vec![17, 18]),   // C (OR): G', H'
+        Node::Inner(vec![6, 7]),     // C (OR): G, H
         Node::Inner(vec![14, 15]),   // D (AND): O, P
         Node::Leaf(e),
         Node::Leaf(f),
-        Node::Inner(vec![8, 19]),  // G (AND): I, J'
+        Node::Inner(vec![8, 17]),  // G (AND): I, J'
         Node::Inner(vec![12, 13]), // H (AND): M, N
         Node::Leaf(i),
         Node::Inner(vec![10, 11]), // J (AND): K, L
@@ -128,17 +127,16 @@ fn allis(frontier: [bool; 7]) -> Vec<Node> {
         Node::Leaf(l),
         Node::Leaf(m),
         Node::Leaf(n),
-        Node::Leaf(false), // O
+        Node::Leaf(false),    // O
         Node::Leaf(p),
         Node::Inner(vec![2]), // C' (AND, one child) -> C (OR)
-        Node::Inner(vec![6]), // G' (OR, one child) -> G (AND)
-        Node::Inner(vec![7]), // H' (OR) -> H (AND)
-        Node::Inner(vec![9]), // J' (OR) -> J (AND)
+        Node::Inner(vec![9]), // J' (OR, one child) -> J (AND)
     ]
 }
 
 #[test]
 fn allis_tree_is_proven_through_c_and_g() {
+    // E fails, so B fails; D fails through O; C wins through G (I, K, L win).
     let nodes = allis([false, true, true, true, false, false, true]);
     assert!(minimax(&nodes, 0, true));
     let (o, tree) = dfpn(nodes.clone());
@@ -155,7 +153,10 @@ fn allis_tree_is_disproven_when_i_and_m_fail() {
     let nodes = allis([true, false, false, true, false, true, true]);
     assert!(!minimax(&nodes, 0, true));
     assert_eq!(dfpn(nodes.clone()).0, Outcome::Disproven);
-    assert_eq!(pns(&mut TreeGame::new(nodes), 10_000), PnsOutcome::Disproven);
+    assert_eq!(
+        pns(&mut TreeGame::new(nodes), 10_000),
+        PnsOutcome::Disproven
+    );
 }
 
 /// A random tree: each node has 0..=4 children up to a depth; leaves

@@ -71,6 +71,8 @@ pub fn alive(board: &Board, color: Color, within: Bits) -> Bits {
 
     let mut live_blocks: u64 = if nb == 64 { u64::MAX } else { (1u64 << nb) - 1 };
     let mut live_regions: u64 = if nr == 64 { u64::MAX } else { (1u64 << nr) - 1 };
+    // Indices tie blocks and regions to bit positions in the masks.
+    #[allow(clippy::needless_range_loop)]
     loop {
         let mut changed = false;
         for b in 0..nb {

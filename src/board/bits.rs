@@ -15,7 +15,7 @@ pub const WORDS: usize = 6;
 /// Number of addressable bits.
 pub const BITS: usize = WORDS * 64;
 
-#[derive(Clone, Copy, Eq, Hash, Default)]
+#[derive(Clone, Copy, Eq, Default)]
 pub struct Bits(pub [u64; WORDS]);
 
 impl std::fmt::Debug for Bits {
@@ -34,6 +34,12 @@ impl PartialEq for Bits {
             d |= self.0[k] ^ o.0[k];
         }
         d == 0
+    }
+}
+
+impl std::hash::Hash for Bits {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.hash(h)
     }
 }
 

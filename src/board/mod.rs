@@ -99,7 +99,11 @@ impl Point {
 /// Column letter for human coordinates, skipping I.
 pub fn column_letter(x: usize) -> char {
     let c = b'A' + x as u8;
-    if c >= b'I' { (c + 1) as char } else { c as char }
+    if c >= b'I' {
+        (c + 1) as char
+    } else {
+        c as char
+    }
 }
 
 /// Why a move cannot be played.

@@ -124,7 +124,13 @@ fn numbers<M>(nodes: &[Node<M>], n: usize) -> (PnDn, PnDn) {
         sum_pn += nodes[c].pn as u64;
         sum_dn += nodes[c].dn as u64;
     }
-    let cap = |s: u64| if s >= INF as u64 { INF } else { s.min(MAX_FINITE as u64) as PnDn };
+    let cap = |s: u64| {
+        if s >= INF as u64 {
+            INF
+        } else {
+            s.min(MAX_FINITE as u64) as PnDn
+        }
+    };
     match node.kind {
         NodeKind::Or => {
             if node.children.is_empty() {

@@ -208,15 +208,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return self.tt.get(child_path).map(|e| (e, e.dep));
         }
         let plain = self.tt.get(key);
-        if let Some(e) = plain {
-            if e.pn == 0 || e.dn == 0 {
-                return Some((e, NO_DEP));
-            }
+        if let Some(e) = plain
+            && (e.pn == 0 || e.dn == 0)
+        {
+            return Some((e, NO_DEP));
         }
-        if self.path_entries {
-            if let Some(e) = self.tt.get(child_path) {
-                return Some((e, e.dep));
-            }
+        if self.path_entries
+            && let Some(e) = self.tt.get(child_path)
+        {
+            return Some((e, e.dep));
         }
         plain.map(|e| (e, NO_DEP))
     }
@@ -248,20 +248,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     #[inline]
     fn check_limits(&mut self) {
-        if let Some(max) = self.limits.positions {
-            if self.positions >= max {
-                self.stopped = Some(Stop::Positions);
-            }
+        if let Some(max) = self.limits.positions
+            && self.positions >= max
+        {
+            self.stopped = Some(Stop::Positions);
         }
         // Reading the clock costs more than an expansion: do it rarely.
         if self.positions < self.next_clock {
             return;
         }
         self.next_clock = self.positions + CLOCK_EVERY;
-        if let Some(t) = self.limits.time {
-            if self.start.elapsed() >= t {
-                self.stopped = Some(Stop::Time);
-            }
+        if let Some(t) = self.limits.time
+            && self.start.elapsed() >= t
+        {
+            self.stopped = Some(Stop::Time);
         }
     }
 
@@ -570,12 +570,12 @@ fn node_numbers<M>(kind: NodeKind, slots: &[Slot<M>]) -> (PnDn, PnDn) {
         min = min.min(phi);
         sum += delta as u64;
     }
-    let sum = if min == 0 {
-        INF
-    } else if slots.iter().any(|s| match kind {
+    // A child already lost for the mover makes the sum infinite.
+    let lost = slots.iter().any(|s| match kind {
         NodeKind::Or => s.dn >= INF,
         NodeKind::And => s.pn >= INF,
-    }) {
+    });
+    let sum = if min == 0 || lost {
         INF
     } else {
         sum.min(MAX_FINITE as u64) as PnDn
@@ -613,7 +613,10 @@ fn select<M>(kind: NodeKind, slots: &[Slot<M>]) -> (usize, PnDn) {
 /// mover rests on one child; a loss rests on every child and on the
 /// moves the history banned.
 fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) -> u32 {
-    let mover_wins = matches!((kind, proven), (NodeKind::Or, true) | (NodeKind::And, false));
+    let mover_wins = matches!(
+        (kind, proven),
+        (NodeKind::Or, true) | (NodeKind::And, false)
+    );
     if mover_wins {
         slots
             .iter()

@@ -55,7 +55,11 @@ impl Problem {
 
     /// "kill" when `side` attacks, "live" when it defends.
     pub fn goal(&self, side: Color) -> &'static str {
-        if side == self.defender { "live" } else { "kill" }
+        if side == self.defender {
+            "live"
+        } else {
+            "kill"
+        }
     }
 
     /// The file's accepted first moves for `side`.
@@ -158,10 +162,7 @@ pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
             let p = entry.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
-            {
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
                 files.push(Ok(p));
             }
         }

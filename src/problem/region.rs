@@ -100,6 +100,16 @@ mod tests {
 
     #[test]
     fn an_open_position_is_rejected() {
+        let mut b = Board::new(19, 19);
+        b.put(Color::White, Point::new(3, 3));
+        b.put(Color::Black, Point::new(15, 3));
+        let t = b.block(Point::new(3, 3));
+        let e = infer_region(&b, t, Color::White).unwrap_err();
+        assert!(e.contains("not enclosed"), "{e}");
+    }
+
+    #[test]
+    fn a_small_open_board_is_its_own_region() {
         let b = Board::from_ascii(
             "
             .O.......
@@ -107,7 +117,9 @@ mod tests {
             .........",
         );
         let t = b.block(Point::new(1, 1));
-        assert!(infer_region(&b, t, Color::White).is_err());
+        let r = infer_region(&b, t, Color::White).unwrap();
+        assert_eq!(r.area.count(), 27);
+        assert!(r.safe_wall.is_empty());
     }
 
     #[test]

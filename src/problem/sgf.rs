@@ -35,8 +35,8 @@ pub fn load_str(name: &str, text: &str) -> Vec<Loaded> {
 }
 
 fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
-    let nodes = match parse_text(bytes) {
-        Ok(nodes) => nodes,
+    let (nodes, damage) = match parse_text(bytes) {
+        Ok(parsed) => parsed,
         Err(cause) => {
             return vec![Err(LoadError {
                 file: path.to_path_buf(),
@@ -58,13 +58,17 @@ fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
                 .map_err(|cause| LoadError {
                     file: path.to_path_buf(),
                     index: Some(i),
-                    cause,
+                    cause: match &damage {
+                        Some(d) => format!("not valid SGF ({d}), and what could be read fails: {cause}"),
+                        None => cause,
+                    },
                 })
         })
         .collect()
 }
 
-fn parse_text(bytes: &[u8]) -> Result<Vec<SgfNode<Prop>>, String> {
+/// The game trees, and the parse error when only a lenient parse worked.
+fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), String> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err("empty file".to_string());
     }
@@ -81,7 +85,7 @@ fn parse_text(bytes: &[u8]) -> Result<Vec<SgfNode<Prop>>, String> {
         return Err("not SGF: the text does not start with '('".to_string());
     }
     match go::parse(trimmed) {
-        Ok(nodes) if !nodes.is_empty() => Ok(nodes),
+        Ok(nodes) if !nodes.is_empty() => Ok((nodes, None)),
         Ok(_) => Err("not SGF: no game tree".to_string()),
         Err(strict) => {
             // Lenient parsing keeps what precedes a damaged node (a solution
@@ -102,7 +106,7 @@ fn parse_text(bytes: &[u8]) -> Result<Vec<SgfNode<Prop>>, String> {
             if nodes.is_empty() {
                 Err(format!("not valid SGF: {strict}"))
             } else {
-                Ok(nodes)
+                Ok((nodes, Some(strict.to_string())))
             }
         }
     }
@@ -244,7 +248,10 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         }
     }
     if targets.len() > crate::board::zobrist::CAPTURED.len() {
-        return Err(format!("{} target blocks; at most 8 are supported", targets.len()));
+        return Err(format!(
+            "{} target blocks; at most 8 are supported",
+            targets.len()
+        ));
     }
 
     // SQ on empty points closes the wall with attacker stones.

@@ -124,7 +124,11 @@ impl Checker<'_> {
                 if s.passed {
                     return After::Over(false);
                 }
-                if self.history.iter().any(|(b, t)| *t == c.opp() && same_stones(b, &s.board)) {
+                if self
+                    .history
+                    .iter()
+                    .any(|(b, t)| *t == c.opp() && same_stones(b, &s.board))
+                {
                     return After::Over(false);
                 }
                 next.passed = true;
@@ -183,7 +187,10 @@ impl Checker<'_> {
             return self.leaf(false, tree);
         }
         if tree.is_empty() {
-            return Err(format!("{}: the proof stops before the game is decided", self.here()));
+            return Err(format!(
+                "{}: the proof stops before the game is decided",
+                self.here()
+            ));
         }
         if s.to_move == self.prover {
             let [line] = tree else {
@@ -207,7 +214,10 @@ impl Checker<'_> {
                 }
             }
             if tree.len() != legal.len() {
-                return Err(format!("{}: the proof plays an illegal or repeated reply", self.here()));
+                return Err(format!(
+                    "{}: the proof plays an illegal or repeated reply",
+                    self.here()
+                ));
             }
             for line in tree {
                 self.follow(s, line)?;
@@ -219,7 +229,10 @@ impl Checker<'_> {
     fn leaf(&mut self, attacker_wins: bool, tree: &[Line]) -> Result<(), String> {
         self.stats.leaves += 1;
         if !tree.is_empty() {
-            return Err(format!("{}: the game is over but the proof goes on", self.here()));
+            return Err(format!(
+                "{}: the game is over but the proof goes on",
+                self.here()
+            ));
         }
         if attacker_wins == (self.prover == self.attacker()) {
             Ok(())
@@ -263,5 +276,6 @@ impl Checker<'_> {
 }
 
 fn same_stones(a: &Board, b: &Board) -> bool {
-    a.stones(Color::Black) == b.stones(Color::Black) && a.stones(Color::White) == b.stones(Color::White)
+    a.stones(Color::Black) == b.stones(Color::Black)
+        && a.stones(Color::White) == b.stones(Color::White)
 }

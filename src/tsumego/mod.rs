@@ -69,8 +69,14 @@ enum Outcome {
     Illegal,
     /// Banned by the repetition rule; repeats the position at this depth.
     Banned(u32),
-    Terminal { attacker_wins: bool, dep: u32 },
-    Open { board: Board, captured: u8 },
+    Terminal {
+        attacker_wins: bool,
+        dep: u32,
+    },
+    Open {
+        board: Board,
+        captured: u8,
+    },
 }
 
 impl Tsumego {
@@ -182,17 +188,17 @@ impl Tsumego {
                 let key = board.hash() ^ side_key(c.opp());
                 // Without a capture anywhere on the path every position has
                 // more stones than the one before: nothing can repeat.
-                if played.captured_count > 0 || f.any_capture {
-                    if let Some(j) = self.find(key) {
-                        if j < f.seg_start {
-                            return Outcome::Terminal {
-                                attacker_wins: false,
-                                dep: j,
-                            };
-                        }
-                        if self.ko_master != Some(c) {
-                            return Outcome::Banned(j);
-                        }
+                if (played.captured_count > 0 || f.any_capture)
+                    && let Some(j) = self.find(key)
+                {
+                    if j < f.seg_start {
+                        return Outcome::Terminal {
+                            attacker_wins: false,
+                            dep: j,
+                        };
+                    }
+                    if self.ko_master != Some(c) {
+                        return Outcome::Banned(j);
                     }
                 }
                 Outcome::Open { board, captured }
@@ -373,12 +379,12 @@ impl Game for Tsumego {
                 }
                 let mut b = f.board;
                 let mut captured = f.captured;
-                if let Move::Play(p) = m {
-                    if let Ok(played) = b.play_ignoring_ko(f.to_move, p) {
-                        for (i, t) in self.targets.iter().enumerate() {
-                            if played.captured.get(t.index()) {
-                                captured |= 1 << i;
-                            }
+                if let Move::Play(p) = m
+                    && let Ok(played) = b.play_ignoring_ko(f.to_move, p)
+                {
+                    for (i, t) in self.targets.iter().enumerate() {
+                        if played.captured.get(t.index()) {
+                            captured |= 1 << i;
                         }
                     }
                 }
@@ -415,4 +421,3 @@ fn board_lost_stones(board: &Board, m: Move, c: Color) -> bool {
         }
     }
 }
-

@@ -7,7 +7,13 @@
 use crate::board::{Bits, Board, Color, Move, Point};
 use crate::dfpn::Child;
 
-pub fn sort(children: &mut [Child<Move>], board: &Board, _mover: Color, attacker: Color, targets: &[Point]) {
+pub fn sort(
+    children: &mut [Child<Move>],
+    board: &Board,
+    _mover: Color,
+    attacker: Color,
+    targets: &[Point],
+) {
     let mut target = Bits::EMPTY;
     for &t in targets {
         if board.color_at(t) == Some(attacker.opp()) {
