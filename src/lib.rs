@@ -7,10 +7,10 @@
 //! problem for a side to move) and `report` (machine-readable results).
 #![forbid(unsafe_code)]
 
-pub mod board;
-pub mod problem;
-pub mod dfpn;
-pub mod tsumego;
-pub mod proof;
 pub mod analysis;
+pub mod board;
+pub mod dfpn;
+pub mod problem;
+pub mod proof;
 pub mod report;
+pub mod tsumego;
