@@ -273,10 +273,16 @@ impl App {
 
     /// Shows entry `i` and solves it (or takes the cached result).
     pub fn select(&mut self, i: usize) {
+        self.open(i, self.config.start_paused, true);
+    }
+
+    /// Shows entry `i` and starts its search (`paused`: stopped after the
+    /// root's expansion), unless `cached` allows a result already known.
+    fn open(&mut self, i: usize, paused: bool, cached: bool) {
         self.worker.cancel();
         self.current = i.min(self.entries.len().saturating_sub(1));
         self.snap = Snapshot::default();
-        self.paused = self.config.start_paused;
+        self.paused = paused;
         self.path_cursor = None;
         self.explorer = None;
         self.line.clear();
@@ -295,7 +301,7 @@ impl App {
             return;
         };
         let key = (self.current, ko_key(self.opts.ko));
-        if let Some((a, running)) = self.cache.get(&key).cloned() {
+        if let Some((a, running)) = self.cache.get(&key).cloned().filter(|_| cached) {
             self.decided(a, running);
             return;
         }
@@ -575,7 +581,19 @@ impl App {
 
     fn step(&mut self, n: u64) {
         if !self.solving() && !self.deciding() {
-            self.say("nothing is being solved: the search is over", Tone::Info);
+            if self.problem().is_none() {
+                return;
+            }
+            // Watch a decided problem again, one step at a time: the new
+            // search stops after the root's expansion, which is step 1.
+            self.open(self.current, true, false);
+            self.say(
+                "searching again from the start: s and S step, space resumes",
+                Tone::Info,
+            );
+            if n > 1 {
+                self.worker.step(n - 1);
+            }
             return;
         }
         self.paused = true;

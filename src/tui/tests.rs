@@ -405,3 +405,20 @@ fn points_parse_as_printed_on_the_board() {
     assert_eq!(parse_point("c10", 9, 9), None);
     assert_eq!(parse_point("pass", 9, 9), Some(Move::Pass));
 }
+
+#[test]
+fn stepping_a_solved_problem_searches_it_again_from_the_start() {
+    let mut a = solved(&[("nine.sgf", NINE)]);
+    a.apply(Action::Step);
+    assert!(a.solving() && a.paused);
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, 1, "step 1 is the root's expansion");
+    assert!(a.snap.held);
+    a.apply(Action::BigStep);
+    a.settle(WAIT);
+    // 100 steps; leaves (terminal positions) count as expansions but need no step.
+    assert!(a.snap.expansions >= 101, "{}", a.snap.expansions);
+    a.apply(Action::Pause);
+    assert!(a.wait_done(WAIT), "space resumes to the end");
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Fails));
+}

@@ -253,9 +253,11 @@ fn state_text(app: &App) -> String {
     if app.try_state.is_some() {
         return "try it yourself".to_string();
     }
+    // "paused" once the search has actually stopped at the gate.
+    let paused = if app.snap.held { "paused" } else { "pausing" };
     if app.deciding() {
         return if app.paused {
-            "paused"
+            paused
         } else {
             "solving a variation"
         }
@@ -266,7 +268,7 @@ fn state_text(app: &App) -> String {
             Some(Entry::Error(_)) => "load error".to_string(),
             _ => "idle".to_string(),
         },
-        Phase::Solving => if app.paused { "paused" } else { "solving" }.to_string(),
+        Phase::Solving => if app.paused { paused } else { "solving" }.to_string(),
         Phase::Decided { analysis, .. } => match analysis.status {
             Status::Unknown => "unknown".to_string(),
             st => format!("solved: {}", st.as_str()),
