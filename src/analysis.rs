@@ -122,7 +122,16 @@ pub struct Engine {
     positions_left: Option<u64>,
     pub strict_searches: u32,
     pub positions: u64,
+    /// Proofs found but too large to write out and check.
+    pub too_large: u32,
     last_numbers: (u32, u32),
+    /// Extract and check the winner's tree when the prover loses too
+    /// (off when a loss is not reported, to save the work).
+    pub check_losses: bool,
+    /// Likewise when the prover wins.
+    pub check_wins: bool,
+    /// The root's status, while first moves are being classified.
+    best: Status,
 }
 
 impl Engine {
@@ -134,7 +143,11 @@ impl Engine {
             positions_left: limits.positions,
             strict_searches: 0,
             positions: 0,
+            too_large: 0,
             last_numbers: (1, 1),
+            check_losses: true,
+            check_wins: true,
+            best: Status::Unknown,
         }
     }
 
@@ -143,8 +156,8 @@ impl Engine {
             return &mut self.searchers[i].1;
         }
         // Two masters per analysis at most share the budget.
-        self.searchers
-            .push((master, Searcher::new(self.memory / 2)));
+        let s = reuse_searcher(self.memory / 2);
+        self.searchers.push((master, s));
         &mut self.searchers.last_mut().expect("just pushed").1
     }
 
@@ -198,6 +211,8 @@ impl Engine {
         for &m in moves {
             game.play(m);
         }
+        let check_losses = self.check_losses;
+        let check_wins = self.check_wins;
         let s = self.searcher(master);
         let before = s.positions();
         let outcome = s.solve(&mut game, limits, observer);
@@ -210,17 +225,36 @@ impl Engine {
             strict: false,
             positions: 0,
         };
-        if let Outcome::Proven | Outcome::Disproven = outcome {
+        let report = (outcome == Outcome::Proven && check_wins)
+            || (outcome == Outcome::Disproven && check_losses);
+        if report {
             let want_proof = outcome == Outcome::Proven;
             let before = s.positions();
+            let t0 = Instant::now();
             let tree = s.extract(&mut game, want_proof).map(proof::from_search);
             spent += s.positions() - before;
+            let t1 = Instant::now();
+            let too_large = s.proof_too_large;
+            if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+                let size: usize = tree.as_ref().map_or(0, |t| t.iter().map(Line::size).sum());
+                eprintln!(
+                    "decide {moves:?} master {master:?}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}",
+                    before,
+                    t1 - t0,
+                    s.positions() - before
+                );
+            }
             let checked = tree.as_ref().is_some_and(|t| {
                 self.check(problem, to_move, prover, master, moves, want_proof, t)
             });
             verdict.tree = tree;
             verdict.checked = checked;
-            if !checked {
+            // A proof too large to write out is left unchecked; a strict
+            // search would only make it larger.
+            if too_large {
+                self.too_large += 1;
+            }
+            if !checked && !too_large {
                 // The table misled the extraction: search strictly.
                 self.strict_searches += 1;
                 let mut strict = Searcher::new(self.memory / 2);
@@ -280,6 +314,42 @@ impl Engine {
                 false
             }
         }
+    }
+}
+
+thread_local! {
+    /// Searchers of finished analyses, kept per thread: a table's pages are
+    /// touched (and faulted in) once per thread instead of once per problem.
+    static SPARE: std::cell::RefCell<Vec<Searcher<Move>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn reuse_searcher(bytes: usize) -> Searcher<Move> {
+    let spare = SPARE.with(|s| {
+        let mut s = s.borrow_mut();
+        let i = s.iter().position(|x| x.budget() == bytes)?;
+        Some(s.swap_remove(i))
+    });
+    match spare {
+        Some(mut s) => {
+            s.reset();
+            s.set_strict(false);
+            s
+        }
+        None => Searcher::new(bytes),
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let done = std::mem::take(&mut self.searchers);
+        SPARE.with(|s| {
+            let mut s = s.borrow_mut();
+            for (_, x) in done {
+                if s.len() < 2 {
+                    s.push(x);
+                }
+            }
+        });
     }
 }
 
@@ -349,7 +419,11 @@ pub fn analyze_observed<O: Observer<Move>>(
         }
     }
     if a.status != Status::Unknown && !all_checked {
-        a.error = Some("the checker rejected a proof (a solver bug)".to_string());
+        a.error = Some(if engine.too_large > 0 {
+            "the proof is too large to write out and check (over 1,000,000 moves)".to_string()
+        } else {
+            "the checker rejected a proof (a solver bug)".to_string()
+        });
     }
 
     // Every first move, at the status it reaches: the main proof's own
@@ -372,11 +446,22 @@ pub fn analyze_observed<O: Observer<Move>>(
             .collect();
         order.extend(legal.iter().copied().filter(|m| !accepted.contains(m)));
         let mut complete = true;
+        // A move cannot beat the root's status: under "ko" only the side's
+        // own mastery is worth asking about, and after "fails" every move fails.
+        let move_masters: &[(KoMaster, Status, Status)] = match a.status {
+            Status::Ko => &masters[1..],
+            Status::Fails => &[],
+            _ => &masters,
+        };
         for m in order {
+            engine.check_losses = accepted.contains(&m);
+            engine.best = a.status;
             let (st, ok) = if Some(m) == proof_move {
                 (a.status, true)
+            } else if move_masters.is_empty() {
+                (Status::Fails, true)
             } else {
-                move_status(&mut engine, problem, side, m, &masters)
+                move_status(&mut engine, problem, side, m, move_masters)
             };
             if st == Status::Unknown {
                 complete = false;
@@ -415,9 +500,19 @@ fn move_status(
     masters: &[(KoMaster, Status, Status)],
 ) -> (Status, bool) {
     let mut checked = true;
+    let accepted = engine.check_losses;
     for &(master, win, loss) in masters {
+        // Only wins at the best status (first moves) and the file's own
+        // moves are reported with proofs; the others need no tree.
+        engine.check_wins = accepted || win == engine.best;
         let v = engine.decide(problem, side, side, master, &[m], &mut Unobserved);
-        checked &= v.checked;
+        let reported = match v.outcome {
+            Outcome::Proven => engine.check_wins,
+            Outcome::Disproven => engine.check_losses,
+            Outcome::Unknown(_) => false,
+        };
+        engine.check_wins = true;
+        checked &= v.checked || !reported;
         match v.outcome {
             Outcome::Proven => return (win, checked),
             Outcome::Disproven if loss != Status::Unknown => return (loss, checked),

@@ -92,9 +92,11 @@ struct NodeResult {
 
 const CLOCK_EVERY: u64 = 1024;
 /// Most nodes an extracted proof may have before extraction gives up.
-const PROOF_NODE_LIMIT: usize = 2_000_000;
+const PROOF_NODE_LIMIT: usize = 1_000_000;
 
 pub struct Searcher<M> {
+    /// The memory asked for the table.
+    budget: usize,
     tt: Table,
     children: Vec<Vec<Child<M>>>,
     slots: Vec<Vec<Slot<M>>>,
@@ -115,11 +117,14 @@ pub struct Searcher<M> {
     epsilon_div: PnDn,
     /// Final results stored under a path key (path-dependent).
     pub path_stores: u64,
+    /// The last extraction stopped at the proof size limit.
+    pub proof_too_large: bool,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     pub fn new(tt_bytes: usize) -> Searcher<M> {
         Searcher {
+            budget: tt_bytes,
             tt: Table::with_memory(tt_bytes),
             children: Vec::new(),
             slots: Vec::new(),
@@ -136,7 +141,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             root_dn: 1,
             epsilon_div: 4,
             path_stores: 0,
+            proof_too_large: false,
         }
+    }
+
+    /// The table memory this searcher was made with.
+    pub fn budget(&self) -> usize {
+        self.budget
     }
 
     /// Keys results by their exact path from now on (see `strict`).
@@ -449,6 +460,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         proof: bool,
     ) -> Option<Vec<ProofNode<M>>> {
         let mut count = 0;
+        self.proof_too_large = false;
         let root_path = extend_path(0, game.key());
         let saved = self.limits;
         self.limits = Limits::default();
@@ -481,6 +493,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ) -> Option<Vec<ProofNode<M>>> {
         *count += 1;
         if *count > PROOF_NODE_LIMIT {
+            self.proof_too_large = true;
             return None;
         }
         let mut children = Vec::new();
