@@ -20,6 +20,8 @@ mod ui;
 mod worker;
 
 #[cfg(test)]
+mod svg;
+#[cfg(test)]
 mod tests;
 
 use std::io::Write;

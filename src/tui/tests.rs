@@ -422,3 +422,110 @@ fn stepping_a_solved_problem_searches_it_again_from_the_start() {
     assert!(a.wait_done(WAIT), "space resumes to the end");
     assert!(a.analysis().is_some_and(|x| x.status == Status::Fails));
 }
+
+/// CPU time of the calling thread (Linux), in seconds.
+fn thread_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// What watching costs the search: the same search with and without the
+/// UI's observer, alternated, on the thread's CPU time.
+/// `cargo test --release --bin shikatsu observer_cost -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn observer_cost() {
+    use shikatsu::analysis::{analyze, analyze_observed};
+    const OPEN: &str = "(;FF[4]GM[1]SZ[9]PL[B]
+AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
+    let p = load_str("open.sgf", OPEN).remove(0).expect("loads");
+    let o = Options {
+        limits: Limits {
+            positions: Some(4_000_000),
+            time: None,
+        },
+        memory: 256 << 20,
+        ko: KoRule::Fixed(None),
+    };
+    let (mut plain, mut watched) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        let t = thread_cpu().expect("Linux");
+        let a = analyze(&p, Color::Black, &o);
+        plain.push((thread_cpu().expect("Linux") - t, a.positions));
+        let t = thread_cpu().expect("Linux");
+        let mut w = super::worker::Watch::detached();
+        let a = analyze_observed(&p, Color::Black, &o, &mut w);
+        watched.push((thread_cpu().expect("Linux") - t, a.positions));
+    }
+    let rate = |v: &[(f64, u64)]| {
+        let (s, n) = v.iter().fold((0.0, 0), |(s, n), &(t, p)| (s + t, n + p));
+        n as f64 / s
+    };
+    let (a, b) = (rate(&plain), rate(&watched));
+    println!(
+        "unobserved {a:.0} positions/CPU-s; observed by the UI {b:.0}; cost {:.1}%",
+        100.0 * (1.0 - b / a)
+    );
+    println!("plain {plain:?}\nwatched {watched:?}");
+}
+
+/// Writes the README's screenshots (`assets/tui-*.svg`) from real frames.
+/// `cargo test --release --bin shikatsu write_screenshots -- --ignored`
+#[test]
+#[ignore]
+fn write_screenshots() {
+    const OPEN: &str = "(;FF[4]GM[1]SZ[9]PL[B]GN[Open corner]
+AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shot = |a: &App, name: &str| {
+        let mut t = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
+        t.draw(|f| draw(a, f)).expect("drawn");
+        let svg = super::svg::to_svg(t.backend().buffer());
+        std::fs::write(root.join("assets").join(name), svg).expect("written");
+    };
+    std::fs::create_dir_all(root.join("assets")).expect("assets/");
+    let live = |files: &[(&str, &str)]| {
+        let mut loaded = Vec::new();
+        for (name, text) in files {
+            loaded.extend(load_str(name, text));
+        }
+        let mut o = opts();
+        o.memory = 256 << 20;
+        App::new(
+            entries(loaded),
+            PathBuf::from("problems"),
+            o,
+            Config::default(),
+        )
+    };
+    // A long search, watched for a second and paused.
+    let mut a = live(&[("problems/open-corner.sgf", OPEN)]);
+    std::thread::sleep(Duration::from_millis(1500));
+    a.apply(Action::Pause);
+    a.settle(WAIT);
+    shot(&a, "tui-solving.svg");
+
+    // A bundled problem solved, walked two moves in.
+    let six = std::fs::read_to_string(root.join("problems/classic/rabbity-six.sgf"))
+        .expect("the bundled rabbity six");
+    let mut a = live(&[("problems/classic/rabbity-six.sgf", &six)]);
+    assert!(a.wait_done(WAIT));
+    press(&mut a, &[Action::Right, Action::Down]);
+    shot(&a, "tui-proof.svg");
+
+    // Try it yourself: a wrong first move, refuted.
+    let mut a = live(&[("problems/classic/rabbity-six.sgf", &six)]);
+    assert!(a.wait_done(WAIT));
+    a.apply(Action::Try);
+    press(
+        &mut a,
+        &[Action::Char('c'), Action::Char('5'), Action::Enter],
+    );
+    while a.deciding() {
+        assert!(a.wait_done(WAIT));
+    }
+    shot(&a, "tui-try.svg");
+}

@@ -761,18 +761,21 @@ fn decided_panel(
                 None => "fails".to_string(),
             },
         };
-        let marker = if i == app.sel { '▶' } else { ' ' };
-        let spans = vec![
+        let chosen = i == app.sel;
+        let marker = if chosen { '▶' } else { ' ' };
+        let mv = Style::new().add_modifier(if chosen {
+            Modifier::REVERSED | Modifier::BOLD
+        } else {
+            Modifier::empty()
+        });
+        lines.push(Line::from(vec![
             Span::raw(format!("{marker} ")),
-            Span::styled(format!("{} ", c.label), theme.mark(c.mark)),
-            Span::raw(format!("{:<5} ", c.mv.human(h))),
+            Span::styled(c.label.to_string(), theme.mark(c.mark)),
+            Span::raw(" "),
+            Span::styled(format!("{:<5}", c.mv.human(h)), mv),
+            Span::raw(" "),
             Span::styled(what, theme.mark(c.mark)),
-        ];
-        let mut line = Line::from(spans);
-        if i == app.sel {
-            line = line.style(theme.selected());
-        }
-        lines.push(line);
+        ]));
     }
     lines
 }
