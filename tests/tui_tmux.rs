@@ -197,7 +197,7 @@ fn step_walk_and_quit_on_a_bundled_problem() {
     let path = problem.display().to_string();
     let t = Tmux::start("walk", &[&path, "--memory", "64M"], 100, 30, &dir);
     // Solved at once: the status, the proof's first move, the help line.
-    let screen = t.wait_for(&["Black to kill", "solved: unconditional", "? help"]);
+    let screen = t.wait_for(&["Black to kill", "to kill: unconditional", "? help"]);
     assert!(t.alternate_screen(), "the UI runs on the alternate screen");
     assert!(screen.contains("wins (proof"), "{screen}");
 
@@ -222,7 +222,7 @@ fn step_walk_and_quit_on_a_bundled_problem() {
 
     // Resume: solved again; walk the proof.
     t.keys(&["Space"]);
-    t.wait_for(&["solved: unconditional", "line: move 1, Black to play"]);
+    t.wait_for(&["to kill: unconditional", "line: move 1, Black to play"]);
     t.keys(&["Right"]);
     t.wait_for(&["line: move 2, White to play", "1 B B5"]);
     t.keys(&["Down", "Right"]);

@@ -353,7 +353,6 @@ fn written_proof_is_sgf_that_loads_back() {
     assert!(text.starts_with("(;FF[4]GM[1]CA[UTF-8]"));
     assert!(text.contains("PL[B]"));
     assert!(text.contains("C[Black to kill: unconditional"));
-    assert!(text.contains("Black wins: the target is captured"));
     let back = load_str("proof.sgf", &text);
     let q = back[0].as_ref().expect("the written proof loads");
     assert_eq!(q.board, p.board);
@@ -528,4 +527,24 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         assert!(a.wait_done(WAIT));
     }
     shot(&a, "tui-try.svg");
+}
+
+#[test]
+fn a_whole_19x19_board_fits_in_80x24() {
+    // The straight three in a corner, and a stone in the far corner, so
+    // the whole board is on show.
+    const WIDE: &str = "(;FF[4]GM[1]SZ[19]PL[B]
+AB[ea][eb][ac][bc][cc][dc][ec][ss]AW[da][ab][bb][cb][db][rr]MA[bb])";
+    let a = solved(&[("wide.sgf", WIDE)]);
+    let frame = render(&a, 80, 24);
+    let lines: Vec<&str> = frame.lines().collect();
+    assert_eq!(lines.len(), 24);
+    assert!(
+        lines[1].contains("A B C D E F G H J K L M N O P Q R S T"),
+        "{frame}"
+    );
+    assert!(lines[2].starts_with("\" 19"), "{frame}");
+    assert!(lines[20].starts_with("\"  1"), "{frame}");
+    assert!(frame.contains("first moves B19"), "{frame}");
+    assert!(lines[23].contains("q quit"), "{frame}");
 }

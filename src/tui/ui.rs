@@ -286,8 +286,15 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
         rest.push_str(&format!("  {} to {}", side.name(), p.goal(side)));
     }
     rest.push_str(&format!("  ko: {}", ko_name(app.opts.ko)));
-    let state = state_text(app);
+    let mut state = state_text(app);
     let width = area.width as usize;
+    let fixed = left.chars().count() + rest.chars().count() + 2;
+    if fixed + label.chars().count() + state.chars().count() > width {
+        // Short of room: the label matters more than the word "solved".
+        if let Some(short) = state.strip_prefix("solved: ") {
+            state = short.to_string();
+        }
+    }
     let room = width
         .saturating_sub(left.chars().count() + rest.chars().count() + state.chars().count() + 2);
     let label = if label.chars().count() > room {
