@@ -100,6 +100,9 @@ pub struct Analysis {
     pub other_moves: Vec<(Move, Status)>,
     /// Each of the file's answers for this side and its status.
     pub accepted_status: Vec<(Move, Status)>,
+    /// For a file's answer that misses the best status: the opponent's
+    /// checked tree after it (under the best status's ko master).
+    pub refutations: Vec<(Move, Vec<Line>)>,
     /// The main proof (for `status` when it succeeds, else the opponent's refutation).
     pub proof: Option<Vec<Line>>,
     /// Every verdict reported was accepted by the checker.
@@ -376,6 +379,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         all_first_moves: false,
         other_moves: Vec::new(),
         accepted_status: Vec::new(),
+        refutations: Vec::new(),
         proof: None,
         checked: false,
         strict_searches: 0,
@@ -461,7 +465,12 @@ pub fn analyze_observed<O: Observer<Move>>(
             } else if move_masters.is_empty() {
                 (Status::Fails, true)
             } else {
-                move_status(&mut engine, problem, side, m, move_masters)
+                let mut refutation = None;
+                let r = move_status(&mut engine, problem, side, m, move_masters, &mut refutation);
+                if let Some(tree) = refutation.filter(|_| accepted.contains(&m)) {
+                    a.refutations.push((m, tree));
+                }
+                r
             };
             if st == Status::Unknown {
                 complete = false;
@@ -498,6 +507,7 @@ fn move_status(
     side: Color,
     m: Move,
     masters: &[(KoMaster, Status, Status)],
+    refutation: &mut Option<Vec<Line>>,
 ) -> (Status, bool) {
     let mut checked = true;
     let accepted = engine.check_losses;
@@ -513,6 +523,10 @@ fn move_status(
         };
         engine.check_wins = true;
         checked &= v.checked || !reported;
+        // The first loss of an answer is what refutes it at the best status.
+        if v.outcome == Outcome::Disproven && refutation.is_none() && v.checked {
+            *refutation = v.tree.clone();
+        }
         match v.outcome {
             Outcome::Proven => return (win, checked),
             Outcome::Disproven if loss != Status::Unknown => return (loss, checked),

@@ -108,6 +108,10 @@ pub struct SolveArgs {
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Write each checked proof (and each refutation of a file's answer)
+    /// as an SGF file into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub proof_sgf: Option<PathBuf>,
 }
 
 /// Parses "1G", "512M", "64K" or a number of bytes.
@@ -170,6 +174,9 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             .unwrap_or(1)
     });
     let opts = args.limits.options(jobs)?;
+    if let Some(dir) = &args.proof_sgf {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let start = Instant::now();
     let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
     let mut work = Vec::new();
@@ -204,7 +211,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
                     Job::Solve(i, side) => {
                         let p = loaded[i].as_ref().expect("a loaded problem");
                         let a = analysis::analyze(p, side, &opts);
-                        Record::from_analysis(p, &a)
+                        let mut r = Record::from_analysis(p, &a);
+                        if let Some(dir) = &args.proof_sgf {
+                            if let Err(e) = write_proofs(dir, p, &a) {
+                                r.error.get_or_insert(format!("{e:#}"));
+                            }
+                        }
+                        r
                     }
                     Job::Failed(i) => {
                         let e = loaded[i].as_ref().expect_err("a load error");
@@ -361,6 +374,66 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             r.positions,
             r.ms
         )?;
+    }
+    Ok(())
+}
+
+/// Writes the analysis's checked trees as SGF files named after the problem.
+fn write_proofs(
+    dir: &std::path::Path,
+    p: &shikatsu::problem::Problem,
+    a: &analysis::Analysis,
+) -> Result<()> {
+    use shikatsu::proof::{Line, sgf};
+    let stem = p
+        .file
+        .file_stem()
+        .map_or("problem".to_string(), |s| s.to_string_lossy().into_owned());
+    let base = if p.index > 0 {
+        format!("{stem}-{}-{}", p.index, a.side.letter())
+    } else {
+        format!("{stem}-{}", a.side.letter())
+    };
+    let h = p.board.height();
+    let master = a
+        .ko_master
+        .map_or("nobody".to_string(), |c| c.name().to_string());
+    if let (Some(tree), true) = (&a.proof, a.checked) {
+        let comment = format!(
+            "{} to {}: {}. Ko master: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
+            a.side.name(),
+            p.goal(a.side),
+            a.status.as_str(),
+            master,
+            a.root_pn,
+            a.root_dn
+        );
+        let path = dir.join(format!("{base}.sgf"));
+        std::fs::write(&path, sgf::write(p, a.side, &comment, tree))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    for (m, tree) in &a.refutations {
+        let comment = format!(
+            "The file's answer {} does not reach {} for {}: the opponent's checked answer follows (ko master: {}).",
+            m.human(h),
+            a.status.as_str(),
+            a.side.name(),
+            master
+        );
+        let line = [Line {
+            mv: *m,
+            replies: tree.clone(),
+        }];
+        let path = dir.join(format!(
+            "{base}-refutes-{}.sgf",
+            if m.sgf().is_empty() {
+                "pass".to_string()
+            } else {
+                m.sgf()
+            }
+        ));
+        std::fs::write(&path, sgf::write(p, a.side, &comment, &line))
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
 }
