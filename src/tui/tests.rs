@@ -548,3 +548,67 @@ AB[ea][eb][ac][bc][cc][dc][ec][ss]AW[da][ab][bb][cb][db][rr]MA[bb])";
     assert!(frame.contains("first moves B19"), "{frame}");
     assert!(lines[23].contains("q quit"), "{frame}");
 }
+
+#[test]
+fn a_newer_job_cancels_the_running_one_whose_late_result_is_told_apart() {
+    use super::worker::{Reply, Request, Worker};
+    let load = |text: &str| std::sync::Arc::new(load_str("p.sgf", text).remove(0).expect("loads"));
+    let mut w = Worker::new();
+    let first = w.start(
+        Request::Analyze {
+            problem: load(NINE),
+            side: Color::Black,
+            opts: opts(),
+        },
+        true,
+    );
+    assert!(w.wait_idle(WAIT), "parked at the pause");
+    let second = w.start(
+        Request::Analyze {
+            problem: load(THREE),
+            side: Color::Black,
+            opts: opts(),
+        },
+        false,
+    );
+    assert_ne!(first, second);
+    assert_eq!(w.job(), Some(second));
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let done = w.recv_timeout(WAIT).expect("both jobs end");
+        let Reply::Analysis(a) = done.reply else {
+            panic!("an analysis")
+        };
+        seen.push((done.job, a.status));
+    }
+    seen.sort_by_key(|&(j, _)| j);
+    assert_eq!(
+        seen[0],
+        (first, Status::Unknown),
+        "the cancelled search stopped"
+    );
+    assert_eq!(seen[1], (second, Status::Unconditional));
+}
+
+#[test]
+fn cancelling_a_paused_search_ends_its_thread_at_once() {
+    use super::worker::{Request, Worker};
+    let problem = std::sync::Arc::new(load_str("p.sgf", NINE).remove(0).expect("loads"));
+    let mut w = Worker::new();
+    let job = w.start(
+        Request::Analyze {
+            problem,
+            side: Color::Black,
+            opts: opts(),
+        },
+        true,
+    );
+    assert!(w.wait_idle(WAIT));
+    let start = std::time::Instant::now();
+    w.cancel(); // what quitting and switching problems do
+    let done = w
+        .recv_timeout(Duration::from_secs(2))
+        .expect("the job ended");
+    assert_eq!(done.job, job);
+    assert!(start.elapsed() < Duration::from_secs(1));
+}
