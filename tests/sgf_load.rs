@@ -1,0 +1,192 @@
+//! SGF loading: every convention the loader reads, and its error messages.
+
+use shikatsu::analysis::{Options, Status, analyze};
+use shikatsu::board::{Color, Move, Point};
+use shikatsu::problem::sgf::load_str;
+use shikatsu::problem::{Problem, load_paths};
+use shikatsu::proof;
+
+fn one(text: &str) -> Problem {
+    let mut v = load_str("t.sgf", text);
+    assert_eq!(v.len(), 1);
+    v.remove(0).expect("loads")
+}
+
+fn err(text: &str) -> String {
+    load_str("t.sgf", text).remove(0).unwrap_err().to_string()
+}
+
+fn p(s: &str) -> Point {
+    Point::from_sgf(s).unwrap()
+}
+
+/// White in the corner with a two-point eye space, Black's wall around.
+const CORNER: &str = "SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]";
+
+#[test]
+fn ma_marks_the_target_and_pl_the_side_to_move() {
+    let pr = one(&format!("(;FF[4]{CORNER}MA[bb]PL[W])"));
+    assert_eq!(pr.targets, vec![p("bb")]);
+    assert_eq!(pr.defender, Color::White);
+    assert_eq!(pr.attacker(), Color::Black);
+    assert_eq!(pr.to_move, Some(Color::White));
+    assert_eq!(pr.sides(), vec![Color::White]);
+    assert_eq!(pr.goal(Color::White), "live");
+    // The region: the two empty points and the four white stones.
+    assert_eq!(pr.region.area.count(), 6);
+}
+
+#[test]
+fn without_pl_both_sides_are_solved() {
+    let pr = one(&format!("(;FF[4]{CORNER}MA[bb])"));
+    assert_eq!(pr.sides(), vec![Color::Black, Color::White]);
+    assert_eq!(pr.goal(Color::Black), "kill");
+}
+
+#[test]
+fn tr_or_sq_on_a_stone_is_the_target_without_ma() {
+    assert_eq!(
+        one(&format!("(;FF[4]{CORNER}TR[ca])")).targets,
+        vec![p("ca")]
+    );
+    assert_eq!(
+        one(&format!("(;FF[4]{CORNER}SQ[cb])")).targets,
+        vec![p("cb")]
+    );
+}
+
+#[test]
+fn sq_on_empty_points_closes_the_wall_with_attacker_stones() {
+    // A hole at db: without SQ the white area leaks out to the whole board.
+    let open = "(;FF[4]SZ[19]AB[da][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])";
+    assert!(err(open).contains("not enclosed"));
+    let closed = one("(;FF[4]SZ[19]AB[da][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb]SQ[db])");
+    assert_eq!(closed.board.color_at(p("db")), Some(Color::Black));
+}
+
+#[test]
+fn root_children_are_the_answers_and_tt_is_a_pass() {
+    let pr = one(&format!(
+        "(;FF[4]{CORNER}MA[bb]PL[B](;B[aa];W[ba])(;B[ba])(;B[tt])(;W[aa]))"
+    ));
+    assert_eq!(
+        pr.accepted(Color::Black),
+        vec![Move::Play(p("aa")), Move::Play(p("ba")), Move::Pass]
+    );
+    assert_eq!(pr.accepted(Color::White), vec![Move::Play(p("aa"))]);
+    let pr = one(&format!("(;FF[4]{CORNER}MA[bb]PL[B](;B[]))"));
+    assert_eq!(pr.accepted(Color::Black), vec![Move::Pass]);
+}
+
+#[test]
+fn a_collection_is_one_problem_per_game_tree() {
+    let text = format!("(;FF[4]{CORNER}MA[bb])(;FF[4]{CORNER}MA[ca]PL[B])");
+    let v = load_str("c.sgf", &text);
+    assert_eq!(v.len(), 2);
+    let second = v[1].as_ref().unwrap();
+    assert_eq!(second.index, 1);
+    assert_eq!(second.label(), "c.sgf#1");
+}
+
+#[test]
+fn rectangular_boards_are_read() {
+    let pr = one("(;FF[4]SZ[7:5]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])");
+    assert_eq!((pr.board.width(), pr.board.height()), (7, 5));
+}
+
+#[test]
+fn expected_statuses_are_read_from_sx() {
+    let pr = one(&format!(
+        "(;FF[4]{CORNER}MA[bb]SX[B=unconditional][W=fails]GN[two-point eye])"
+    ));
+    assert_eq!(
+        pr.expected,
+        vec![
+            (Color::Black, "unconditional".to_string()),
+            (Color::White, "fails".to_string())
+        ]
+    );
+    assert_eq!(pr.name.as_deref(), Some("two-point eye"));
+    assert!(err(&format!("(;FF[4]{CORNER}MA[bb]SX[unconditional])")).contains("SX[unconditional]"));
+}
+
+#[test]
+fn error_messages_name_the_problem_and_the_cause() {
+    assert_eq!(
+        err("(;FF[4]SZ[9]AB[aa]AW[bb])"),
+        "t.sgf: problem 0: no target: mark a stone of the target block with MA"
+    );
+    assert!(err("(;FF[4]SZ[9]AB[aa]AW[bb]MA[cc])").contains("MA[cc] marks an empty point"));
+    assert!(err("(;FF[4]SZ[21]AB[aa]AW[bb]MA[bb])").contains("21x21 is larger than 19x19"));
+    assert!(err("(;FF[4]SZ[9]AB[ba][ab]AW[aa]MA[aa])").contains("illegal setup"));
+    assert!(err("(;FF[4]SZ[9]AB[aa][zz]AW[bb]MA[bb])").contains("off the 9x9 board"));
+    assert_eq!(
+        load_str("e.sgf", "  \n").remove(0).unwrap_err().to_string(),
+        "e.sgf: empty file"
+    );
+}
+
+#[test]
+fn a_written_proof_reparses_and_passes_the_checker() {
+    let pr = one(&format!("(;FF[4]{CORNER}MA[bb]PL[B])"));
+    let a = analyze(
+        &pr,
+        Color::Black,
+        &Options {
+            memory: 16 << 20,
+            ..Options::default()
+        },
+    );
+    assert_eq!(a.status, Status::Unconditional);
+    assert!(a.checked);
+    let tree = a.proof.expect("a proof");
+    let text = proof::sgf::write(&pr, Color::Black, "Black kills: unconditional", &tree);
+    // The written file loads again as the same problem...
+    let again = one(&text);
+    assert_eq!(again.board, pr.board);
+    assert_eq!(again.targets, pr.targets);
+    // ...its variations are the proof, and the checker accepts them.
+    let first: Vec<Move> = again.accepted(Color::Black);
+    assert_eq!(first, vec![tree[0].mv]);
+    let reread = read_tree(&text);
+    assert_eq!(reread, tree);
+    proof::check(&again, Color::Black, Color::Black, a.ko_master, &reread).expect("checked");
+}
+
+/// Reads the variations back with sgf-parse, independently of our writer.
+fn read_tree(text: &str) -> Vec<proof::Line> {
+    use sgf_parse::go::{Move as M, Prop};
+    fn lines(node: &sgf_parse::SgfNode<Prop>) -> Vec<proof::Line> {
+        node.children()
+            .map(|c| {
+                let mv = match c.get_move() {
+                    Some(Prop::B(m)) | Some(Prop::W(m)) => match m {
+                        M::Pass => Move::Pass,
+                        M::Move(q) => Move::Play(Point::new(q.x as usize, q.y as usize)),
+                    },
+                    _ => panic!("a move node"),
+                };
+                proof::Line {
+                    mv,
+                    replies: lines(c),
+                }
+            })
+            .collect()
+    }
+    let root = sgf_parse::go::parse(text).unwrap().remove(0);
+    lines(&root)
+}
+
+#[test]
+fn folders_are_searched_recursively_in_name_order() {
+    let v = load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/problems")]);
+    assert!(v.len() >= 30);
+    let files: Vec<String> = v
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .map(|p| p.file.display().to_string())
+        .collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted);
+}
