@@ -127,7 +127,7 @@ fn allis(frontier: [bool; 7]) -> Vec<Node> {
         Node::Leaf(l),
         Node::Leaf(m),
         Node::Leaf(n),
-        Node::Leaf(false),    // O
+        Node::Leaf(false), // O
         Node::Leaf(p),
         Node::Inner(vec![2]), // C' (AND, one child) -> C (OR)
         Node::Inner(vec![9]), // J' (OR, one child) -> J (AND)

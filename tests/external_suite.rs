@@ -59,7 +59,12 @@ fn graded_files_agree_with_their_answers() {
             continue;
         }
         solved += 1;
-        let short = r.file.split("d180cf/").nth(1).unwrap_or(&r.file).to_string();
+        let short = r
+            .file
+            .split("d180cf/")
+            .nth(1)
+            .unwrap_or(&r.file)
+            .to_string();
         if !r.checked {
             failures.push(format!("{short}: not checked ({:?})", r.error));
         }
@@ -78,7 +83,11 @@ fn graded_files_agree_with_their_answers() {
             ));
         }
         if known && !undecided {
-            assert_eq!(r.agrees, Some(false), "{short} is listed as wrong but agrees");
+            assert_eq!(
+                r.agrees,
+                Some(false),
+                "{short} is listed as wrong but agrees"
+            );
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

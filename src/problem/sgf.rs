@@ -59,7 +59,9 @@ fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
                     file: path.to_path_buf(),
                     index: Some(i),
                     cause: match &damage {
-                        Some(d) => format!("not valid SGF ({d}), and what could be read fails: {cause}"),
+                        Some(d) => {
+                            format!("not valid SGF ({d}), and what could be read fails: {cause}")
+                        }
                         None => cause,
                     },
                 })
