@@ -422,25 +422,17 @@ fn stepping_a_solved_problem_searches_it_again_from_the_start() {
     assert!(a.analysis().is_some_and(|x| x.status == Status::Fails));
 }
 
-/// CPU time of the calling thread (Linux), in seconds.
-fn thread_cpu() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let f: Vec<&str> = rest.split(' ').collect();
-    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
-}
-
-/// What watching costs the search: the same search with and without the
-/// UI's observer, alternated, on the thread's CPU time.
-/// `cargo test --release --bin shikatsu observer_cost -- --ignored --nocapture`
+/// What the UI costs the search, alternating the same search (a) alone
+/// on a thread and (b) under a real `App`: its worker and observer, with
+/// this thread drawing 100x30 frames every `TICK` as the terminal loop
+/// does. Reports the medians of the search times.
+/// `cargo test --release --bin shikatsu ui_cost -- --ignored --nocapture`
 #[test]
 #[ignore]
-fn observer_cost() {
-    use shikatsu::analysis::{analyze, analyze_observed};
+fn ui_cost() {
+    use shikatsu::analysis::analyze;
     const OPEN: &str = "(;FF[4]GM[1]SZ[9]PL[B]
 AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
-    let p = load_str("open.sgf", OPEN).remove(0).expect("loads");
     let o = Options {
         limits: Limits {
             positions: Some(4_000_000),
@@ -449,26 +441,49 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         memory: 256 << 20,
         ko: KoRule::Fixed(None),
     };
-    let (mut plain, mut watched) = (Vec::new(), Vec::new());
-    for _ in 0..5 {
-        let t = thread_cpu().expect("Linux");
-        let a = analyze(&p, Color::Black, &o);
-        plain.push((thread_cpu().expect("Linux") - t, a.positions));
-        let t = thread_cpu().expect("Linux");
-        let mut w = super::worker::Watch::detached();
-        let a = analyze_observed(&p, Color::Black, &o, &mut w);
-        watched.push((thread_cpu().expect("Linux") - t, a.positions));
+    let p = std::sync::Arc::new(load_str("open.sgf", OPEN).remove(0).expect("loads"));
+    let (mut alone, mut watched, mut frames) = (Vec::new(), Vec::new(), 0u64);
+    let mut drawing = Duration::ZERO;
+    let mut term = Terminal::new(TestBackend::new(100, 30)).expect("terminal");
+    for _ in 0..8 {
+        let q = std::sync::Arc::clone(&p);
+        let t = std::time::Instant::now();
+        let n = std::thread::spawn(move || analyze(&q, Color::Black, &o).positions)
+            .join()
+            .expect("joined");
+        alone.push((t.elapsed().as_secs_f64(), n));
+
+        let mut a = App::new(
+            entries(vec![Ok((*p).clone())]),
+            PathBuf::from("open.sgf"),
+            o,
+            Config::default(),
+        );
+        while a.solving() {
+            let t = std::time::Instant::now();
+            term.draw(|f| draw(&a, f)).expect("drawn");
+            drawing += t.elapsed();
+            frames += 1;
+            std::thread::sleep(super::TICK);
+            a.tick();
+        }
+        let Phase::Decided { analysis, running } = &a.phase else {
+            panic!("decided")
+        };
+        watched.push((running.as_secs_f64(), analysis.positions));
     }
-    let rate = |v: &[(f64, u64)]| {
-        let (s, n) = v.iter().fold((0.0, 0), |(s, n), &(t, p)| (s + t, n + p));
-        n as f64 / s
+    let median = |v: &mut Vec<(f64, u64)>| {
+        v.sort_by(|x, y| x.0.total_cmp(&y.0));
+        v[v.len() / 2].0
     };
-    let (a, b) = (rate(&plain), rate(&watched));
+    let (ta, tb) = (median(&mut alone), median(&mut watched));
     println!(
-        "unobserved {a:.0} positions/CPU-s; observed by the UI {b:.0}; cost {:.1}%",
-        100.0 * (1.0 - b / a)
+        "median search time: alone {ta:.3} s, with the UI {tb:.3} s: the UI costs {:.1}% ({} frames drawn, {:.3} ms each)",
+        100.0 * (tb / ta - 1.0),
+        frames,
+        drawing.as_secs_f64() * 1e3 / frames as f64
     );
-    println!("plain {plain:?}\nwatched {watched:?}");
+    println!("alone {alone:?}\nwith the UI {watched:?}");
 }
 
 /// Writes the README's screenshots (`assets/tui-*.svg`) from real frames.

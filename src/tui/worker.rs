@@ -196,12 +196,6 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// A watch on no worker (to measure what observing costs the search).
-    #[cfg(test)]
-    pub fn detached() -> Watch {
-        Watch::new(Arc::new(Control::default()), 1)
-    }
-
     fn new(control: Arc<Control>, job: u64) -> Watch {
         let now = Instant::now();
         Watch {
