@@ -144,7 +144,17 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
+        // The server leaves its socket file behind: remove it too.
+        let socket = self
+            .tmux()
+            .args(["display-message", "-p", "#{socket_path}"])
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
         let _ = self.tmux().arg("kill-server").status();
+        if let Some(path) = socket.filter(|p| p.contains("shikatsu-test-")) {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
