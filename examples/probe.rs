@@ -16,7 +16,12 @@ fn main() {
             Some(c) => c,
             None => continue,
         };
-        let mut g = Tsumego::new(&p, side, side, Some(side.opp()));
+        let master = if std::env::var("SELF").is_ok() {
+            Some(side)
+        } else {
+            Some(side.opp())
+        };
+        let mut g = Tsumego::new(&p, side, side, master);
         s.reset();
         let t = Instant::now();
         let o = s.solve(

@@ -466,7 +466,15 @@ pub fn analyze_observed<O: Observer<Move>>(
                 (Status::Fails, true)
             } else {
                 let mut refutation = None;
-                let r = move_status(&mut engine, problem, side, m, move_masters, &mut refutation);
+                let r = move_status(
+                    &mut engine,
+                    observer,
+                    problem,
+                    side,
+                    m,
+                    move_masters,
+                    &mut refutation,
+                );
                 if let Some(tree) = refutation.filter(|_| accepted.contains(&m)) {
                     a.refutations.push((m, tree));
                 }
@@ -501,8 +509,9 @@ pub fn analyze_observed<O: Observer<Move>>(
 }
 
 /// The status `side` reaches by playing `m` first.
-fn move_status(
+fn move_status<O: Observer<Move>>(
     engine: &mut Engine,
+    observer: &mut O,
     problem: &Problem,
     side: Color,
     m: Move,
@@ -515,7 +524,7 @@ fn move_status(
         // Only wins at the best status (first moves) and the file's own
         // moves are reported with proofs; the others need no tree.
         engine.check_wins = accepted || win == engine.best;
-        let v = engine.decide(problem, side, side, master, &[m], &mut Unobserved);
+        let v = engine.decide(problem, side, side, master, &[m], observer);
         let reported = match v.outcome {
             Outcome::Proven => engine.check_wins,
             Outcome::Disproven => engine.check_losses,

@@ -364,7 +364,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let (mut pn, mut dn);
         loop {
             (pn, dn) = node_numbers(kind, &slots);
-            if first && self.path.is_empty() {
+            // The root's numbers are what a viewer watches: keep them current.
+            if self.path.is_empty() {
                 self.root_pn = pn;
                 self.root_dn = dn;
             }
