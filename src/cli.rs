@@ -212,10 +212,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
                         let p = loaded[i].as_ref().expect("a loaded problem");
                         let a = analysis::analyze(p, side, &opts);
                         let mut r = Record::from_analysis(p, &a);
-                        if let Some(dir) = &args.proof_sgf {
-                            if let Err(e) = write_proofs(dir, p, &a) {
-                                r.error.get_or_insert(format!("{e:#}"));
-                            }
+                        if let Some(Err(e)) =
+                            args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
+                        {
+                            r.error.get_or_insert(format!("{e:#}"));
                         }
                         r
                     }
