@@ -285,7 +285,10 @@ impl Summary {
             results: records.len(),
             solved: records.iter().filter(|r| r.solved()).count(),
             agrees: records.iter().filter(|r| r.agrees == Some(true)).count(),
-            disagrees: records.iter().filter(|r| r.agrees == Some(false)).count(),
+            disagrees: records
+                .iter()
+                .filter(|r| r.solved() && r.agrees == Some(false))
+                .count(),
             unknown: records.iter().filter(|r| r.status == "unknown").count(),
             errors: records.iter().filter(|r| r.status == "error").count(),
             unchecked: records.iter().filter(|r| r.solved() && !r.checked).count(),
@@ -354,7 +357,8 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             .collect();
         let file = match r.agrees {
             Some(true) => "agrees",
-            Some(false) => "DIFFERS",
+            Some(false) if r.solved() => "DIFFERS",
+            Some(false) => "?",
             None => "-",
         };
         writeln!(
