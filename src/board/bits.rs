@@ -151,6 +151,12 @@ impl Bits {
     /// The connected component of `within` (4-neighbour steps) that contains `seed`.
     #[inline]
     pub fn flood(seed: Bits, within: Bits) -> Bits {
+        // Boards of up to 9 rows (and any set in the top 9 rows) fit in
+        // three words: half the work per step. Measured on 40 suite
+        // problems as the largest single cost of the search.
+        if within.0[3] | within.0[4] | within.0[5] == 0 {
+            return flood3(seed, within);
+        }
         let mut g = seed & within;
         loop {
             let next = (g | g.spread()) & within;
@@ -171,6 +177,36 @@ impl Bits {
             }
             g = next;
         }
+    }
+}
+
+/// `Bits::flood` on the first three words only.
+#[inline]
+fn flood3(seed: Bits, within: Bits) -> Bits {
+    let w = [within.0[0], within.0[1], within.0[2]];
+    let mut g = [seed.0[0] & w[0], seed.0[1] & w[1], seed.0[2] & w[2]];
+    let s = STRIDE as u32;
+    loop {
+        let l1 = [g[0] << 1, g[1] << 1 | g[0] >> 63, g[2] << 1 | g[1] >> 63];
+        let r1 = [g[0] >> 1 | g[1] << 63, g[1] >> 1 | g[2] << 63, g[2] >> 1];
+        let ls = [
+            g[0] << s,
+            g[1] << s | g[0] >> (64 - s),
+            g[2] << s | g[1] >> (64 - s),
+        ];
+        let rs = [
+            g[0] >> s | g[1] << (64 - s),
+            g[1] >> s | g[2] << (64 - s),
+            g[2] >> s,
+        ];
+        let mut next = [0u64; 3];
+        for k in 0..3 {
+            next[k] = (g[k] | l1[k] | r1[k] | ls[k] | rs[k]) & w[k];
+        }
+        if next == g {
+            return Bits([g[0], g[1], g[2], 0, 0, 0]);
+        }
+        g = next;
     }
 }
 
@@ -257,6 +293,30 @@ mod tests {
         assert_eq!(b.count(), 6);
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 5, 63, 64, 200, 379]);
         assert_eq!(b.first(), Some(0));
+    }
+
+    #[test]
+    fn three_word_flood_matches_the_general_one() {
+        // A snake through the first 9 rows crossing word boundaries.
+        let mut within = Bits::EMPTY;
+        for y in 0..9 {
+            for x in 0..19 {
+                if (y % 2 == 0) || (y % 4 == 1 && x == 18) || (y % 4 == 3 && x == 0) {
+                    within.set(y * STRIDE + x);
+                }
+            }
+        }
+        let a = flood3(Bits::single(0), within);
+        let mut g = Bits::single(0) & within;
+        loop {
+            let next = (g | g.spread()) & within;
+            if next == g {
+                break;
+            }
+            g = next;
+        }
+        assert_eq!(a, g);
+        assert_eq!(a, within);
     }
 
     #[test]

@@ -321,7 +321,14 @@ impl Board {
         // Each adjacent enemy block loses the liberty at p; those left with none die.
         let mut candidates = adj & opp;
         while let Some(q) = candidates.first() {
-            let block = Bits::flood(Bits::single(q), opp);
+            let one = Bits::single(q);
+            // A stone with an empty point beside it keeps its block alive:
+            // no flood fill needed (the common case).
+            if one.spread().intersects(empty) {
+                candidates &= !one;
+                continue;
+            }
+            let block = Bits::flood(one, opp);
             candidates &= !block;
             if !block.spread().intersects(empty) {
                 captured |= block;
@@ -330,8 +337,9 @@ impl Board {
         }
         if !captured.is_empty() {
             empty |= captured;
-        } else {
-            // Suicide is only possible when nothing was captured.
+        } else if !adj.intersects(empty) {
+            // Suicide is only possible when nothing was captured and the
+            // stone has no empty neighbour of its own.
             let mine = Bits::flood(stone, own);
             if !mine.spread().intersects(empty) {
                 return Err(IllegalMove::Suicide);
