@@ -1,0 +1,98 @@
+//! Output formats and parallel runs through the real binary, on the
+//! bundled problems.
+
+use std::process::Command;
+
+fn solve(extra: &[&str]) -> (i32, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["solve", dir, "--positions", "2000000", "--memory", "256M"])
+        .args(extra)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
+}
+
+fn jsonl(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+#[test]
+fn jobs_2_gives_the_same_results_as_jobs_1_in_input_order() {
+    let (c1, one) = solve(&["--format", "jsonl", "--jobs", "1"]);
+    let (c2, two) = solve(&["--format", "jsonl", "--jobs", "2"]);
+    assert_eq!((c1, c2), (0, 0));
+    let (a, b) = (jsonl(&one), jsonl(&two));
+    assert!(a.len() >= 60);
+    for (x, y) in a.iter().zip(&b) {
+        for field in [
+            "file",
+            "index",
+            "to_move",
+            "status",
+            "first_moves",
+            "checked",
+            "expected",
+        ] {
+            assert_eq!(x[field], y[field], "{field} differs for {}", x["file"]);
+        }
+    }
+    let files: Vec<&str> = a.iter().map(|r| r["file"].as_str().unwrap()).collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted, "results come in input order");
+}
+
+#[test]
+fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
+    let (code, out) = solve(&["--format", "json"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let results = doc["results"].as_array().unwrap();
+    let s = &doc["summary"];
+    assert_eq!(s["results"].as_u64().unwrap() as usize, results.len());
+    let solved = s["solved"].as_u64().unwrap();
+    let unknown = s["unknown"].as_u64().unwrap();
+    let errors = s["errors"].as_u64().unwrap();
+    assert_eq!((solved + unknown + errors) as usize, results.len());
+    for r in results {
+        for field in [
+            "file",
+            "index",
+            "to_move",
+            "target",
+            "goal",
+            "status",
+            "first_moves",
+            "accepted",
+            "accepted_status",
+            "agrees",
+            "checked",
+            "positions",
+            "ms",
+            "error",
+        ] {
+            assert!(r.get(field).is_some(), "missing {field}");
+        }
+        // Every bundled problem is decided, checked and matches its SX.
+        assert_eq!(r["status"], r["expected"], "{}", r["file"]);
+        assert_eq!(r["checked"], true);
+        if r["status"] == "unconditional" || r["status"] == "ko" {
+            assert!(!r["first_moves"].as_array().unwrap().is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_table_names_every_problem_and_side() {
+    let (code, out) = solve(&["--format", "table", "--jobs", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().next().unwrap().starts_with("problem"));
+    assert!(out.contains("straight-three.sgf") && out.contains("unconditional"));
+    assert!(out.lines().count() > 60);
+}
