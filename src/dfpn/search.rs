@@ -46,6 +46,20 @@ pub struct SearchView<'a, M> {
     pub tt_probes: u64,
     pub tt_hits: u64,
     pub elapsed: Duration,
+    /// The children of the node just expanded, as first valued.
+    children: &'a [Slot<M>],
+}
+
+impl<M: Copy> SearchView<'_, M> {
+    /// The moves of the node just expanded (the end of `path`) with their
+    /// proof and disproof numbers.
+    pub fn candidates(&self) -> impl Iterator<Item = Step<M>> + '_ {
+        self.children.iter().map(|s| Step {
+            mv: s.mv,
+            pn: s.pn,
+            dn: s.dn,
+        })
+    }
 }
 
 /// Watches the search. `after_expand` runs after every expansion; it may
@@ -382,6 +396,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     tt_probes: self.tt.probe_stats().0,
                     tt_hits: self.tt.probe_stats().1,
                     elapsed: self.start.elapsed(),
+                    children: &slots,
                 };
                 if !observer.after_expand(&view) {
                     self.stopped = Some(Stop::Cancelled);

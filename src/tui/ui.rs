@@ -608,6 +608,48 @@ fn search_panel(
     if path.is_empty() {
         lines.push(Line::styled("  (the root)", theme.dim()));
     }
+    // The moves at the path's end, best first for the side to move there.
+    let cands = &app.snap.candidates;
+    if app.path_cursor.is_none() && !cands.is_empty() && lines.len() + 2 <= height {
+        let mover = if path.len().is_multiple_of(2) {
+            side
+        } else {
+            side.opp()
+        };
+        lines.push(heading(
+            &format!("candidates at move {} ({})", path.len() + 1, mover.name()),
+            width,
+            theme,
+        ));
+        let mut sorted: Vec<_> = cands.iter().collect();
+        // The prover picks by pn, the opponent by dn.
+        if mover == side {
+            sorted.sort_by_key(|s| (s.pn, s.dn));
+        } else {
+            sorted.sort_by_key(|s| (s.dn, s.pn));
+        }
+        let mut row = String::from(" ");
+        for st in sorted {
+            let v = if mover == side { st.pn } else { st.dn };
+            let word = format!(
+                "  {} {} {}",
+                st.mv.human(h),
+                if mover == side { "pn" } else { "dn" },
+                num(v)
+            );
+            if row.chars().count() + word.chars().count() > width {
+                lines.push(Line::raw(std::mem::take(&mut row)));
+                if lines.len() + 1 > height {
+                    break;
+                }
+                row = String::from(" ");
+            }
+            row.push_str(&word);
+        }
+        if lines.len() < height && !row.trim().is_empty() {
+            lines.push(Line::raw(row));
+        }
+    }
     lines
 }
 

@@ -47,6 +47,8 @@ pub struct Snapshot {
     pub search: usize,
     /// The most-proving path with the numbers at each step.
     pub path: Vec<Step<Move>>,
+    /// The moves at the end of the path (the node just expanded).
+    pub candidates: Vec<Step<Move>>,
     pub root_pn: PnDn,
     pub root_dn: PnDn,
     /// Positions over all observed searches of the job.
@@ -226,6 +228,8 @@ impl Watch {
         s.search = self.search;
         s.path.clear();
         s.path.extend_from_slice(v.path);
+        s.candidates.clear();
+        s.candidates.extend(v.candidates());
         s.root_pn = v.root_pn;
         s.root_dn = v.root_dn;
         s.positions = self.base_positions + v.positions;
