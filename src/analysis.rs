@@ -117,6 +117,18 @@ pub struct Analysis {
     pub error: Option<String>,
 }
 
+impl Analysis {
+    /// "Black to kill: unconditional", for people.
+    pub fn headline(&self, problem: &Problem) -> String {
+        format!(
+            "{} to {}: {}",
+            self.side.name(),
+            problem.goal(self.side),
+            self.status.as_str()
+        )
+    }
+}
+
 /// One searcher per ko master: table keys do not include the master.
 pub struct Engine {
     memory: usize,

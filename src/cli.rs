@@ -404,10 +404,8 @@ fn write_proofs(
         .map_or("nobody".to_string(), |c| c.name().to_string());
     if let (Some(tree), true) = (&a.proof, a.checked) {
         let comment = format!(
-            "{} to {}: {}. Ko master: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
-            a.side.name(),
-            p.goal(a.side),
-            a.status.as_str(),
+            "{}. Ko master: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
+            a.headline(p),
             master,
             a.root_pn,
             a.root_dn

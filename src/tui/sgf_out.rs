@@ -28,12 +28,7 @@ pub fn file_name(problem: &Problem, side: Color) -> String {
 pub fn summary(problem: &Problem, a: &Analysis) -> String {
     let h = problem.board.height();
     let side = a.side;
-    let mut s = format!(
-        "{} to {}: {}",
-        side.name(),
-        problem.goal(side),
-        a.status.as_str()
-    );
+    let mut s = a.headline(problem);
     if let Some(m) = a.ko_master {
         let _ = write!(s, " (proof with {} as ko master)", m.name());
     } else {

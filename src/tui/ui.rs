@@ -655,12 +655,7 @@ fn search_panel(
 
 fn status_line(problem: &Problem, a: &Analysis) -> String {
     let side = a.side;
-    let mut s = format!(
-        "{} to {}: {}",
-        side.name(),
-        problem.goal(side),
-        a.status.as_str()
-    );
+    let mut s = a.headline(problem);
     match a.status {
         Status::Ko => s.push_str(&format!(" ({} must win a ko)", side.name())),
         Status::Unconditional => {}
