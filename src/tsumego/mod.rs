@@ -376,7 +376,6 @@ impl Game for Tsumego {
     fn play(&mut self, m: Move) {
         let f = *self.top();
         let depth = self.frames.len() as u32;
-        let any_capture = f.any_capture || board_lost_stones(&f.board, m, f.to_move);
         let mut over = None;
         let (board, captured) = match self.try_move(m) {
             Outcome::Open { board, captured } => (board, captured),
@@ -401,6 +400,9 @@ impl Game for Tsumego {
             }
         };
         let passed = m == Move::Pass;
+        // A stone was played but the count did not grow: something was captured.
+        let any_capture =
+            f.any_capture || (!passed && board.stone_count() <= f.board.stone_count());
         self.frames.push(Frame {
             board,
             to_move: f.to_move.opp(),
@@ -417,16 +419,5 @@ impl Game for Tsumego {
     fn undo(&mut self) {
         debug_assert!(self.frames.len() > 1);
         self.frames.pop();
-    }
-}
-
-/// Whether playing `m` captures anything.
-fn board_lost_stones(board: &Board, m: Move, c: Color) -> bool {
-    match m {
-        Move::Pass => false,
-        Move::Play(p) => {
-            let mut b = *board;
-            b.play_ignoring_ko(c, p).is_ok_and(|x| x.captured_count > 0)
-        }
     }
 }
