@@ -12,9 +12,12 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
-use crate::problem::Problem;
+use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
+
+/// Ko grades are searched up to this many external threats.
+pub const GRADE_LIMIT: u8 = 6;
 
 /// How the ko question is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +26,9 @@ pub enum KoRule {
     Auto,
     /// One search with this ko master: the answer is "wins" or "fails".
     Fixed(KoMaster),
+    /// One search with nobody master and these external ko threats
+    /// (`[black, white]`): "wins" or "fails".
+    Threats([u8; 2]),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -90,8 +96,16 @@ pub struct Verdict {
 pub struct Analysis {
     pub side: Color,
     pub status: Status,
-    /// The ko master under which `status` was proven (for the proof).
-    pub ko_master: KoMaster,
+    /// The ko assumption under which `status` was proven (for the proof).
+    pub ko: Ko,
+    /// Status ko: the fewest external ko threats the side to move needs
+    /// to succeed against an opponent without threats (0 when
+    /// unconditional; None when it fails or was not searched).
+    pub threats_needed: Option<u8>,
+    /// Status ko: the fewest threats the opponent needs to turn the
+    /// result when the side to move holds `threats_needed` (None when
+    /// no count up to `GRADE_LIMIT` does, or not applicable).
+    pub opponent_threats_needed: Option<u8>,
     /// First moves that win at `status`, proven and checked.
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).
@@ -129,7 +143,8 @@ impl Analysis {
     }
 }
 
-/// One searcher per ko master: table keys do not include the master.
+/// One searcher per ko master: table keys do not include the master
+/// (threat counts are part of the position, so they need no table of their own).
 pub struct Engine {
     memory: usize,
     searchers: Vec<(KoMaster, Searcher<Move>)>,
@@ -170,6 +185,15 @@ impl Engine {
         if let Some(i) = self.searchers.iter().position(|(m, _)| *m == master) {
             return &mut self.searchers[i].1;
         }
+        if self.searchers.len() == 2 {
+            // The memory is split in two: the oldest table makes room.
+            let (m, s) = &mut self.searchers[0];
+            *m = master;
+            s.reset();
+            s.set_strict(false);
+            self.searchers.rotate_left(1);
+            return &mut self.searchers[1].1;
+        }
         // Two masters per analysis at most share the budget.
         let s = reuse_searcher(self.memory / 2);
         self.searchers.push((master, s));
@@ -204,7 +228,7 @@ impl Engine {
         problem: &Problem,
         to_move: Color,
         prover: Color,
-        master: KoMaster,
+        ko: Ko,
         moves: &[Move],
         observer: &mut O,
     ) -> Verdict {
@@ -222,13 +246,13 @@ impl Engine {
             };
         }
         let limits = self.limits();
-        let mut game = Tsumego::new(problem, to_move, prover, master);
+        let mut game = Tsumego::new(problem, to_move, prover, ko);
         for &m in moves {
             game.play(m);
         }
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
-        let s = self.searcher(master);
+        let s = self.searcher(ko.master);
         let before = s.positions();
         let outcome = s.solve(&mut game, limits, observer);
         let numbers = s.root_numbers();
@@ -253,15 +277,16 @@ impl Engine {
             if std::env::var_os("SHIKATSU_DEBUG").is_some() {
                 let size: usize = tree.as_ref().map_or(0, |t| t.iter().map(Line::size).sum());
                 eprintln!(
-                    "decide {moves:?} master {master:?}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}",
+                    "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}",
+                    ko.describe(),
                     before,
                     t1 - t0,
                     s.positions() - before
                 );
             }
-            let checked = tree.as_ref().is_some_and(|t| {
-                self.check(problem, to_move, prover, master, moves, want_proof, t)
-            });
+            let checked = tree
+                .as_ref()
+                .is_some_and(|t| self.check(problem, to_move, prover, ko, moves, want_proof, t));
             verdict.tree = tree;
             verdict.checked = checked;
             // A proof too large to write out is left unchecked; a strict
@@ -287,7 +312,7 @@ impl Engine {
                         problem,
                         to_move,
                         prover,
-                        master,
+                        ko,
                         moves,
                         outcome == Outcome::Proven,
                         t,
@@ -314,13 +339,13 @@ impl Engine {
         problem: &Problem,
         to_move: Color,
         prover: Color,
-        master: KoMaster,
+        ko: Ko,
         moves: &[Move],
         proven: bool,
         tree: &[Line],
     ) -> bool {
         let winner = if proven { prover } else { prover.opp() };
-        match proof::check_from(problem, to_move, winner, master, moves, tree) {
+        match proof::check_from(problem, to_move, winner, ko, moves, tree) {
             Ok(_) => true,
             Err(e) => {
                 if std::env::var_os("SHIKATSU_DEBUG").is_some() {
@@ -386,7 +411,9 @@ pub fn analyze_observed<O: Observer<Move>>(
     let mut a = Analysis {
         side,
         status: Status::Unknown,
-        ko_master: None,
+        ko: Ko::default(),
+        threats_needed: None,
+        opponent_threats_needed: None,
         first_moves: Vec::new(),
         all_first_moves: false,
         other_moves: Vec::new(),
@@ -401,12 +428,13 @@ pub fn analyze_observed<O: Observer<Move>>(
         root_dn: 1,
         error: None,
     };
-    let masters: Vec<(KoMaster, Status, Status)> = match opts.ko {
+    let masters: Vec<(Ko, Status, Status)> = match opts.ko {
         KoRule::Auto => vec![
-            (Some(opp), Status::Unconditional, Status::Unknown),
-            (Some(side), Status::Ko, Status::Fails),
+            (Some(opp).into(), Status::Unconditional, Status::Unknown),
+            (Some(side).into(), Status::Ko, Status::Fails),
         ],
-        KoRule::Fixed(m) => vec![(m, Status::Wins, Status::Fails)],
+        KoRule::Fixed(m) => vec![(m.into(), Status::Wins, Status::Fails)],
+        KoRule::Threats([b, w]) => vec![(Ko::threats(b, w), Status::Wins, Status::Fails)],
     };
     let mut all_checked = true;
     for &(master, win, loss) in &masters {
@@ -416,12 +444,12 @@ pub fn analyze_observed<O: Observer<Move>>(
         match v.outcome {
             Outcome::Proven => {
                 a.status = win;
-                a.ko_master = master;
+                a.ko = master;
                 a.proof = v.tree;
                 break;
             }
             Outcome::Disproven => {
-                a.ko_master = master;
+                a.ko = master;
                 a.proof = v.tree;
                 if loss != Status::Unknown {
                     a.status = loss;
@@ -440,6 +468,17 @@ pub fn analyze_observed<O: Observer<Move>>(
         } else {
             "the checker rejected a proof (a solver bug)".to_string()
         });
+    }
+
+    match a.status {
+        Status::Unconditional => a.threats_needed = Some(0),
+        Status::Ko => {
+            let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side);
+            a.threats_needed = need;
+            a.opponent_threats_needed = opp_need;
+            all_checked &= ok;
+        }
+        _ => {}
     }
 
     // Every first move, at the status it reaches: the main proof's own
@@ -464,7 +503,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         let mut complete = true;
         // A move cannot beat the root's status: under "ko" only the side's
         // own mastery is worth asking about, and after "fails" every move fails.
-        let move_masters: &[(KoMaster, Status, Status)] = match a.status {
+        let move_masters: &[(Ko, Status, Status)] = match a.status {
             Status::Ko => &masters[1..],
             Status::Fails => &[],
             _ => &masters,
@@ -520,6 +559,54 @@ pub fn analyze_observed<O: Observer<Move>>(
     a
 }
 
+/// The ko grade of a ko result: the fewest external threats `side` needs
+/// against an opponent with none, then the fewest the opponent needs to
+/// turn that; each count is backed by two checked searches (the count
+/// wins, one fewer loses). Also says whether every verdict was checked.
+fn ko_grades<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    problem: &Problem,
+    side: Color,
+) -> (Option<u8>, Option<u8>, bool) {
+    let (s, o) = (side.index(), side.opp().index());
+    let mut threats = [0u8; 2];
+    let mut checked = true;
+    let mut decide = |engine: &mut Engine, threats: [u8; 2]| {
+        let ko = Ko::threats(threats[0], threats[1]);
+        let v = engine.decide(problem, side, side, ko, &[], observer);
+        checked &= v.checked || matches!(v.outcome, Outcome::Unknown(_));
+        v.outcome
+    };
+    let mut need = None;
+    for n in 0..=GRADE_LIMIT {
+        threats[s] = n;
+        match decide(engine, threats) {
+            Outcome::Proven => {
+                need = Some(n);
+                break;
+            }
+            Outcome::Disproven => {}
+            Outcome::Unknown(_) => break,
+        }
+    }
+    let mut opp_need = None;
+    if need.is_some() {
+        for m in 1..=GRADE_LIMIT {
+            threats[o] = m;
+            match decide(engine, threats) {
+                Outcome::Disproven => {
+                    opp_need = Some(m);
+                    break;
+                }
+                Outcome::Proven => {}
+                Outcome::Unknown(_) => break,
+            }
+        }
+    }
+    (need, opp_need, checked)
+}
+
 /// The status `side` reaches by playing `m` first.
 fn move_status<O: Observer<Move>>(
     engine: &mut Engine,
@@ -527,7 +614,7 @@ fn move_status<O: Observer<Move>>(
     problem: &Problem,
     side: Color,
     m: Move,
-    masters: &[(KoMaster, Status, Status)],
+    masters: &[(Ko, Status, Status)],
     refutation: &mut Option<Vec<Line>>,
 ) -> (Status, bool) {
     let mut checked = true;

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use shikatsu::analysis::{self, KoRule, Options};
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
-use shikatsu::problem::{self, Loaded};
+use shikatsu::problem::{self, Loaded, MAX_THREATS};
 use shikatsu::report::Record;
 
 #[derive(Parser, Debug)]
@@ -90,6 +90,24 @@ pub struct LimitArgs {
     /// Ko setting.
     #[arg(long, value_enum, default_value_t = KoArg::Auto)]
     pub ko: KoArg,
+    /// External ko threats held by Black and White, e.g. `1:0`: nobody is
+    /// ko master, a side may retake a ko by spending one. The answer is
+    /// "wins" or "fails".
+    #[arg(long, value_name = "B:W", value_parser = parse_threats, conflicts_with = "ko")]
+    pub threats: Option<[u8; 2]>,
+}
+
+/// Parses "1:0" (Black's threats, then White's).
+pub fn parse_threats(s: &str) -> Result<[u8; 2], String> {
+    let bad =
+        || format!("{s:?} is not a threat count like 1:0 (Black:White, each 0 to {MAX_THREATS})");
+    let (b, w) = s.split_once(':').ok_or_else(bad)?;
+    let b: u8 = b.trim().parse().map_err(|_| bad())?;
+    let w: u8 = w.trim().parse().map_err(|_| bad())?;
+    if b > MAX_THREATS || w > MAX_THREATS {
+        return Err(bad());
+    }
+    Ok([b, w])
 }
 
 #[derive(Args, Debug)]
@@ -151,6 +169,7 @@ impl LimitArgs {
             },
             memory: (self.memory / jobs.max(1)).max(1 << 16),
             ko: match self.ko {
+                _ if self.threats.is_some() => KoRule::Threats(self.threats.unwrap_or_default()),
                 KoArg::Auto => KoRule::Auto,
                 KoArg::None => KoRule::Fixed(None),
                 KoArg::Black => KoRule::Fixed(Some(Color::Black)),
@@ -328,8 +347,17 @@ impl Summary {
 fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
     writeln!(
         out,
-        "{:<36} {:>2} {:<4} {:<6} {:<13} {:<16} {:<7} {:>10} {:>9}",
-        "problem", "pl", "goal", "target", "status", "first moves", "file", "positions", "ms"
+        "{:<36} {:>2} {:<4} {:<6} {:<14} {:<7} {:<16} {:<7} {:>10} {:>9}",
+        "problem",
+        "pl",
+        "goal",
+        "target",
+        "status",
+        "threats",
+        "first moves",
+        "file",
+        "positions",
+        "ms"
     )?;
     for r in records {
         let label = if r.index > 0 {
@@ -361,9 +389,22 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             Some(false) => "?",
             None => "-",
         };
+        // Ko grade: threats the side to move needs / the opponent needs.
+        let grade = match (
+            r.status.as_str(),
+            r.threats_needed,
+            r.opponent_threats_needed,
+        ) {
+            ("ko", n, m) => format!(
+                "{}/{}",
+                n.map_or("?".to_string(), |n| n.to_string()),
+                m.map_or("?".to_string(), |m| m.to_string())
+            ),
+            _ => String::new(),
+        };
         writeln!(
             out,
-            "{:<36} {:>2} {:<4} {:<6} {:<13} {:<16} {:<7} {:>10} {:>9.1}",
+            "{:<36} {:>2} {:<4} {:<6} {:<14} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
             label,
             r.to_move.as_deref().unwrap_or("-"),
             r.goal.as_deref().unwrap_or("-"),
@@ -373,6 +414,7 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
                 r.status,
                 if r.checked || !r.solved() { "" } else { "?" }
             ),
+            grade,
             moves.join(" "),
             file,
             r.positions,
@@ -399,14 +441,12 @@ fn write_proofs(
         format!("{stem}-{}", a.side.letter())
     };
     let h = p.board.height();
-    let master = a
-        .ko_master
-        .map_or("nobody".to_string(), |c| c.name().to_string());
+    let ko = a.ko.describe();
     if let (Some(tree), true) = (&a.proof, a.checked) {
         let comment = format!(
-            "{}. Ko master: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
+            "{}. Proven with {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
             a.headline(p),
-            master,
+            ko,
             a.root_pn,
             a.root_dn
         );
@@ -416,11 +456,11 @@ fn write_proofs(
     }
     for (m, tree) in &a.refutations {
         let comment = format!(
-            "The file's answer {} does not reach {} for {}: the opponent's checked answer follows (ko master: {}).",
+            "The file's answer {} does not reach {} for {}: the opponent's checked answer follows ({}).",
             m.human(h),
             a.status.as_str(),
             a.side.name(),
-            master
+            ko
         );
         let line = [Line {
             mv: *m,

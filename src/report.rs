@@ -24,6 +24,14 @@ pub struct Record {
     pub status: String,
     /// "B", "W" or null: the ko master the status was proven under.
     pub ko_master: Option<String>,
+    /// External ko threats `[black, white]` the status was proven with
+    /// (`--threats`); null otherwise.
+    pub ko_threats: Option<[u8; 2]>,
+    /// Ko grade: the fewest external ko threats the side to move needs
+    /// (0 when unconditional, null when it fails).
+    pub threats_needed: Option<u8>,
+    /// Ko grade: the fewest threats the opponent needs to turn a ko result.
+    pub opponent_threats_needed: Option<u8>,
     /// Winning first moves (SGF points, "" for pass), best status only.
     pub first_moves: Vec<String>,
     /// Every first move was decided: `first_moves` is the complete list.
@@ -75,7 +83,10 @@ impl Record {
             } else {
                 a.status.as_str().to_string()
             },
-            ko_master: a.ko_master.map(|c| c.letter().to_string()),
+            ko_master: a.ko.master.map(|c| c.letter().to_string()),
+            ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
+            threats_needed: a.threats_needed,
+            opponent_threats_needed: a.opponent_threats_needed,
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
             all_first_moves: a.all_first_moves,
             other_moves: a
@@ -115,6 +126,9 @@ impl Record {
             goal: None,
             status: "error".to_string(),
             ko_master: None,
+            ko_threats: None,
+            threats_needed: None,
+            opponent_threats_needed: None,
             first_moves: Vec::new(),
             all_first_moves: false,
             other_moves: BTreeMap::new(),

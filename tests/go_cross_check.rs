@@ -1,11 +1,13 @@
 //! Cross-checks on small random enclosed Go positions: df-pn with its
 //! transposition table, df-pn in strict (path-keyed) mode and the plain
-//! PNS reference agree under every ko setting, and every proof passes
-//! the independent checker.
+//! PNS reference agree under every ko setting (the three masters and a
+//! few external threat counts), every proof passes the independent
+//! checker, and more ko threats never hurt the side that holds them.
 
 use proptest::prelude::*;
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Limits, Outcome, PnsOutcome, Searcher, Unobserved, pns};
+use shikatsu::problem::Ko;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::proof;
 use shikatsu::tsumego::Tsumego;
@@ -46,9 +48,10 @@ fn sgf(cells: &[u8]) -> Option<String> {
 fn dfpn(
     problem: &shikatsu::problem::Problem,
     side: Color,
-    master: Option<Color>,
+    master: impl Into<Ko>,
     strict: bool,
 ) -> Outcome {
+    let master: Ko = master.into();
     let mut g = Tsumego::new(problem, side, side, master);
     let mut s = Searcher::new(8 << 20);
     s.set_strict(strict);
@@ -92,7 +95,15 @@ proptest! {
         let Some(text) = sgf(&cells) else { return Ok(()) };
         let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
         for side in [Color::Black, Color::White] {
-            for master in [None, Some(Color::Black), Some(Color::White)] {
+            let settings = [
+                Ko::from(Some(side.opp())),
+                Ko::threats(0, 0),
+                Ko::threats(u8::from(side == Color::Black), u8::from(side == Color::White)),
+                Ko::threats(1, 1),
+                Ko::from(Some(side)),
+            ];
+            let mut outcomes = Vec::new();
+            for master in settings {
                 let strict = dfpn(&problem, side, master, true);
                 let fast = dfpn(&problem, side, master, false);
                 let mut g = Tsumego::new(&problem, side, side, master);
@@ -113,6 +124,16 @@ proptest! {
                 }
                 if decided(fast) && decided(strict) {
                     prop_assert_eq!(fast, strict, "fast vs strict, {} to move, master {:?}\n{}", side.name(), master, text);
+                }
+                outcomes.push(want.or(Some(fast).filter(|&o| decided(o))));
+            }
+            // Settings 0, 1, 2, 4 give the side to move ever more ko
+            // threats (none against a master, none, one, unlimited): a win
+            // stays a win.
+            let order = [0, 1, 2, 4];
+            for w in order.windows(2) {
+                if let (Some(Outcome::Proven), Some(later)) = (outcomes[w[0]], outcomes[w[1]]) {
+                    prop_assert_eq!(later, Outcome::Proven, "more threats lost: {} to move, {:?} then {:?}\n{}", side.name(), settings[w[0]], settings[w[1]], text);
                 }
             }
         }

@@ -150,7 +150,7 @@ fn a_written_proof_reparses_and_passes_the_checker() {
     assert_eq!(first, vec![tree[0].mv]);
     let reread = read_tree(&text);
     assert_eq!(reread, tree);
-    proof::check(&again, Color::Black, Color::Black, a.ko_master, &reread).expect("checked");
+    proof::check(&again, Color::Black, Color::Black, a.ko, &reread).expect("checked");
 }
 
 /// Reads the variations back with sgf-parse, independently of our writer.

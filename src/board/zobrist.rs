@@ -44,3 +44,12 @@ pub const CAPTURED: [u64; 8] = [
     splitmix(16).1,
     splitmix(17).1,
 ];
+
+/// Key of the external ko threats still held (`[black, white]`); zero when
+/// neither side holds any, so positions without threats hash as before.
+pub const fn threats(t: [u8; 2]) -> u64 {
+    if t[0] == 0 && t[1] == 0 {
+        return 0;
+    }
+    splitmix(0x1000 + ((t[0] as u64) << 8) + t[1] as u64).1
+}

@@ -4,6 +4,7 @@
 //! `sgf.rs` is the only importer of `sgf_parse`. This module knows the
 //! board but nothing of the solver.
 
+mod ko;
 mod region;
 pub mod sgf;
 
@@ -11,6 +12,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::board::{Bits, Board, Color, Move, Point};
+pub use ko::{Ko, MAX_THREATS};
 pub use region::{Region, infer_region};
 
 /// A tsumego position ready to solve.

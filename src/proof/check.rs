@@ -8,7 +8,7 @@
 
 use super::Line;
 use crate::board::{Board, Color, Move, Point, benson};
-use crate::problem::Problem;
+use crate::problem::{Ko, Problem};
 
 /// What a checked proof covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,14 +26,18 @@ struct State {
     /// Index in `history` of the first position since the last pass.
     seg_start: usize,
     captured: Vec<bool>,
+    /// External ko threats still held, `[black, white]`.
+    threats: [u8; 2],
+    /// The move that led here spent a threat.
+    spent: bool,
 }
 
 struct Checker<'a> {
     problem: &'a Problem,
     prover: Color,
-    ko_master: Option<Color>,
-    /// Every position on the path: stones and side to move.
-    history: Vec<(Board, Color)>,
+    ko: Ko,
+    /// Every position on the path: stones, side to move, threats held.
+    history: Vec<(Board, Color, [u8; 2])>,
     stats: Checked,
     moves: Vec<Move>,
 }
@@ -46,15 +50,15 @@ enum After {
 }
 
 /// Checks that `proof` (the moves from the root) wins for `prover` with
-/// `to_move` to play first under the given ko master.
+/// `to_move` to play first under the given ko master (or threats).
 pub fn check(
     problem: &Problem,
     to_move: Color,
     prover: Color,
-    ko_master: Option<Color>,
+    ko: impl Into<Ko>,
     proof: &[Line],
 ) -> Result<Checked, String> {
-    check_from(problem, to_move, prover, ko_master, &[], proof)
+    check_from(problem, to_move, prover, ko, &[], proof)
 }
 
 /// Like `check`, for a tree that starts after `moves` have been played
@@ -63,22 +67,25 @@ pub fn check_from(
     problem: &Problem,
     to_move: Color,
     prover: Color,
-    ko_master: Option<Color>,
+    ko: impl Into<Ko>,
     moves: &[Move],
     proof: &[Line],
 ) -> Result<Checked, String> {
+    let ko = ko.into();
     let root = State {
         board: problem.board,
         to_move,
         passed: false,
         seg_start: 0,
         captured: vec![false; problem.targets.len()],
+        threats: ko.threats,
+        spent: false,
     };
     let mut c = Checker {
         problem,
         prover,
-        ko_master,
-        history: vec![(problem.board, to_move)],
+        ko,
+        history: vec![(problem.board, to_move, ko.threats)],
         stats: Checked::default(),
         moves: Vec::new(),
     };
@@ -92,7 +99,7 @@ pub fn check_from(
                 return Ok(c.stats);
             }
             After::Goes(next) => {
-                c.history.push((next.board, next.to_move));
+                c.enter(&state, &next);
                 state = next;
             }
         }
@@ -115,10 +122,22 @@ impl Checker<'_> {
         self.problem.defender.opp()
     }
 
+    /// Records `next`, reached from `s`, in the history. After a spent
+    /// threat the history starts again from `s` as it stands after the
+    /// threat and its answer (same stones, fewer threats): an immediate
+    /// retake would repeat that.
+    fn enter(&mut self, s: &State, next: &State) {
+        if next.spent {
+            self.history.push((s.board, s.to_move, next.threats));
+        }
+        self.history.push((next.board, next.to_move, next.threats));
+    }
+
     fn apply(&self, s: &State, m: Move) -> After {
         let c = s.to_move;
         let mut next = s.clone();
         next.to_move = c.opp();
+        next.spent = false;
         match m {
             Move::Pass => {
                 if s.passed {
@@ -127,7 +146,7 @@ impl Checker<'_> {
                 if self
                     .history
                     .iter()
-                    .any(|(b, t)| *t == c.opp() && same_stones(b, &s.board))
+                    .any(|(b, t, k)| *t == c.opp() && *k == s.threats && same_stones(b, &s.board))
                 {
                     return After::Over(false);
                 }
@@ -154,16 +173,22 @@ impl Checker<'_> {
                     }
                 }
                 next.passed = false;
-                let repeat = self
-                    .history
-                    .iter()
-                    .rposition(|(b, t)| *t == c.opp() && same_stones(b, &next.board));
+                let repeat = self.history.iter().rposition(|(b, t, k)| {
+                    *t == c.opp() && *k == s.threats && same_stones(b, &next.board)
+                });
                 if let Some(j) = repeat {
                     if j < s.seg_start {
                         return After::Over(false);
                     }
-                    if self.ko_master != Some(c) {
-                        return After::Illegal("repeats a position since the last pass");
+                    if self.ko.master != Some(c) {
+                        if s.threats[c.index()] == 0 {
+                            return After::Illegal("repeats a position since the last pass");
+                        }
+                        // A threat elsewhere and its answer come first: the
+                        // board is new, so the history starts again.
+                        next.threats[c.index()] -= 1;
+                        next.seg_start = self.history.len();
+                        next.spent = true;
                     }
                 }
                 After::Goes(next)
@@ -251,9 +276,10 @@ impl Checker<'_> {
             After::Illegal(why) => Err(format!("{}: illegal move ({why})", self.here())),
             After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies),
             After::Goes(next) => {
-                self.history.push((next.board, next.to_move));
+                let len = self.history.len();
+                self.enter(s, &next);
                 let r = self.node(&next, &line.replies);
-                self.history.pop();
+                self.history.truncate(len);
                 r
             }
         };

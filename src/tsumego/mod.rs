@@ -7,7 +7,10 @@
 //!   as it does when a target block is unconditionally alive (Benson);
 //! - a move may not recreate a position (stones and side to move) seen
 //!   since the last pass, unless the mover is the ko master (who is
-//!   taken to have played a ko threat that was answered);
+//!   taken to have played a ko threat that was answered) or still holds
+//!   an external ko threat: it spends one, and since the threat and its
+//!   answer change the board elsewhere, the history is cleared as after
+//!   a pass (threats held are part of the position);
 //! - a move that recreates a position from before the last pass closes a
 //!   cycle that could go on for ever: the defender wins.
 //!
@@ -18,7 +21,7 @@ mod order;
 
 use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
 use crate::dfpn::{Child, Expansion, Game, NO_DEP, NodeKind};
-use crate::problem::Problem;
+use crate::problem::{Ko, Problem};
 
 /// Who may repeat a position: the side with unlimited ko threats.
 pub type KoMaster = Option<Color>;
@@ -27,11 +30,18 @@ pub type KoMaster = Option<Color>;
 struct Frame {
     board: Board,
     to_move: Color,
-    /// Stones and side to move: what repetition compares.
+    /// Stones, side to move and threats held: what repetition compares.
     pos_key: u64,
+    /// External ko threats still held, `[black, white]`.
+    threats: [u8; 2],
+    /// After a threat was spent: the key of the position before the move
+    /// with the threats now held (the threat and its answer came between,
+    /// so that position, one frame down, is where the new history starts
+    /// and what an immediate retake would repeat). Zero otherwise.
+    alt_key: u64,
     /// The previous move was a pass.
     passed: bool,
-    /// Depth of the first position since the last pass.
+    /// Depth of the first position since the last pass or threat.
     seg_start: u32,
     /// Bit i: target i has been captured.
     captured: u8,
@@ -52,7 +62,7 @@ pub struct Tsumego {
     all_captured: u8,
     attacker: Color,
     prover: Color,
-    ko_master: KoMaster,
+    ko: Ko,
     frames: Vec<Frame>,
 }
 
@@ -76,18 +86,24 @@ enum Outcome {
     Open {
         board: Board,
         captured: u8,
+        /// The mover spent an external ko threat to play it, since it
+        /// repeats the position at this depth.
+        spent: Option<u32>,
     },
 }
 
 impl Tsumego {
     /// The problem's position with `to_move` to play; `prover` is the side
     /// whose win is to be proven.
-    pub fn new(problem: &Problem, to_move: Color, prover: Color, ko_master: KoMaster) -> Tsumego {
+    pub fn new(problem: &Problem, to_move: Color, prover: Color, ko: impl Into<Ko>) -> Tsumego {
+        let ko = ko.into();
         let board = problem.board;
         let root = Frame {
             board,
             to_move,
-            pos_key: board.hash() ^ side_key(to_move),
+            pos_key: board.hash() ^ side_key(to_move) ^ zobrist::threats(ko.threats),
+            threats: ko.threats,
+            alt_key: 0,
             passed: false,
             seg_start: 0,
             captured: 0,
@@ -103,7 +119,7 @@ impl Tsumego {
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
             prover,
-            ko_master,
+            ko,
             frames,
         }
     }
@@ -123,7 +139,14 @@ impl Tsumego {
         self.prover
     }
     pub fn ko_master(&self) -> KoMaster {
-        self.ko_master
+        self.ko.master
+    }
+    pub fn ko(&self) -> Ko {
+        self.ko
+    }
+    /// External ko threats still held here, `[black, white]`.
+    pub fn threats(&self) -> [u8; 2] {
+        self.top().threats
     }
     /// The moves from the root to here.
     pub fn moves(&self) -> Vec<Move> {
@@ -133,10 +156,15 @@ impl Tsumego {
     /// The latest depth whose position has this key.
     #[inline]
     fn find(&self, pos_key: u64) -> Option<u32> {
-        self.frames
+        let j = self
+            .frames
             .iter()
-            .rposition(|f| f.pos_key == pos_key)
-            .map(|j| j as u32)
+            .rposition(|f| f.pos_key == pos_key || f.alt_key == pos_key)?;
+        Some(if self.frames[j].pos_key == pos_key {
+            j as u32
+        } else {
+            j as u32 - 1
+        })
     }
 
     #[inline]
@@ -151,7 +179,7 @@ impl Tsumego {
                         dep: NO_DEP,
                     };
                 }
-                let key = f.board.hash() ^ side_key(c.opp());
+                let key = f.board.hash() ^ side_key(c.opp()) ^ zobrist::threats(f.threats);
                 if let Some(j) = self.find(key) {
                     return Outcome::Terminal {
                         attacker_wins: false,
@@ -163,6 +191,7 @@ impl Tsumego {
                 Outcome::Open {
                     board,
                     captured: f.captured,
+                    spent: None,
                 }
             }
             Move::Play(p) => {
@@ -185,7 +214,7 @@ impl Tsumego {
                         };
                     }
                 }
-                let key = board.hash() ^ side_key(c.opp());
+                let key = board.hash() ^ side_key(c.opp()) ^ zobrist::threats(f.threats);
                 // Without a capture anywhere on the path every position has
                 // more stones than the one before: nothing can repeat.
                 if (played.captured_count > 0 || f.any_capture)
@@ -197,11 +226,22 @@ impl Tsumego {
                             dep: j,
                         };
                     }
-                    if self.ko_master != Some(c) {
-                        return Outcome::Banned(j);
+                    if !self.ko.is_master(c) {
+                        if f.threats[c.index()] == 0 {
+                            return Outcome::Banned(j);
+                        }
+                        return Outcome::Open {
+                            board,
+                            captured,
+                            spent: Some(j),
+                        };
                     }
                 }
-                Outcome::Open { board, captured }
+                Outcome::Open {
+                    board,
+                    captured,
+                    spent: None,
+                }
             }
         }
     }
@@ -335,11 +375,25 @@ impl Game for Tsumego {
                     pn: 1,
                     dn: 1,
                 },
-                Outcome::Open { board, captured } => {
+                Outcome::Open {
+                    board,
+                    captured,
+                    spent,
+                } => {
                     let (pn, dn) = self.initial_numbers(&board, captured, parent_target);
+                    let mut threats = f.threats;
+                    if let Some(j) = spent {
+                        // Whether the move costs a threat depends on the path.
+                        ban_dep = ban_dep.min(j);
+                        threats[mover.index()] -= 1;
+                    }
                     Child {
                         mv: m,
-                        key: Self::tt_key(board.hash() ^ side_key(mover.opp()), false, captured),
+                        key: Self::tt_key(
+                            board.hash() ^ side_key(mover.opp()) ^ zobrist::threats(threats),
+                            false,
+                            captured,
+                        ),
                         terminal: None,
                         dep: NO_DEP,
                         pn,
@@ -361,7 +415,11 @@ impl Game for Tsumego {
             },
             Outcome::Open { captured, .. } => Child {
                 mv: Move::Pass,
-                key: Self::tt_key(f.board.hash() ^ side_key(mover.opp()), true, captured),
+                key: Self::tt_key(
+                    f.board.hash() ^ side_key(mover.opp()) ^ zobrist::threats(f.threats),
+                    true,
+                    captured,
+                ),
                 terminal: None,
                 dep: NO_DEP,
                 pn: 1,
@@ -377,8 +435,20 @@ impl Game for Tsumego {
         let f = *self.top();
         let depth = self.frames.len() as u32;
         let mut over = None;
+        let mut threats = f.threats;
+        let mut spent = false;
         let (board, captured) = match self.try_move(m) {
-            Outcome::Open { board, captured } => (board, captured),
+            Outcome::Open {
+                board,
+                captured,
+                spent: s,
+            } => {
+                if s.is_some() {
+                    threats[f.to_move.index()] -= 1;
+                    spent = true;
+                }
+                (board, captured)
+            }
             // Terminal moves are played only by viewers and first-move
             // searches; keep the stones right and remember the result.
             outcome => {
@@ -406,9 +476,21 @@ impl Game for Tsumego {
         self.frames.push(Frame {
             board,
             to_move: f.to_move.opp(),
-            pos_key: board.hash() ^ side_key(f.to_move.opp()),
+            pos_key: board.hash() ^ side_key(f.to_move.opp()) ^ zobrist::threats(threats),
+            threats,
+            alt_key: if spent {
+                f.board.hash() ^ side_key(f.to_move) ^ zobrist::threats(threats)
+            } else {
+                0
+            },
             passed,
-            seg_start: if passed { depth } else { f.seg_start },
+            seg_start: if passed {
+                depth
+            } else if spent {
+                depth - 1
+            } else {
+                f.seg_start
+            },
             captured,
             last: Some(m),
             any_capture,

@@ -165,6 +165,7 @@ fn ko_key(k: KoRule) -> u8 {
         KoRule::Fixed(None) => 1,
         KoRule::Fixed(Some(Color::Black)) => 2,
         KoRule::Fixed(Some(Color::White)) => 3,
+        KoRule::Threats(_) => 4,
     }
 }
 
@@ -175,6 +176,7 @@ pub fn ko_name(k: KoRule) -> &'static str {
         KoRule::Fixed(None) => "none",
         KoRule::Fixed(Some(Color::Black)) => "Black master",
         KoRule::Fixed(Some(Color::White)) => "White master",
+        KoRule::Threats(_) => "threats",
     }
 }
 
@@ -183,6 +185,7 @@ pub fn masters(ko: KoRule, side: Color) -> Vec<KoMaster> {
     match ko {
         KoRule::Auto => vec![Some(side.opp()), Some(side)],
         KoRule::Fixed(m) => vec![m],
+        KoRule::Threats(_) => vec![None],
     }
 }
 
@@ -481,7 +484,7 @@ impl App {
                     KoRule::Auto => KoRule::Fixed(None),
                     KoRule::Fixed(None) => KoRule::Fixed(Some(Color::Black)),
                     KoRule::Fixed(Some(Color::Black)) => KoRule::Fixed(Some(Color::White)),
-                    KoRule::Fixed(Some(Color::White)) => KoRule::Auto,
+                    KoRule::Fixed(Some(Color::White)) | KoRule::Threats(_) => KoRule::Auto,
                 };
                 let ko = self.opts.ko;
                 self.select(self.current);

@@ -130,7 +130,7 @@ impl Explorer {
         Some(Explorer {
             problem,
             side: a.side,
-            master: a.ko_master,
+            master: a.ko.master,
             status: a.status,
             trees: vec![Known {
                 moves: Vec::new(),

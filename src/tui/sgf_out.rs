@@ -29,7 +29,7 @@ pub fn summary(problem: &Problem, a: &Analysis) -> String {
     let h = problem.board.height();
     let side = a.side;
     let mut s = a.headline(problem);
-    if let Some(m) = a.ko_master {
+    if let Some(m) = a.ko.master {
         let _ = write!(s, " (proof with {} as ko master)", m.name());
     } else {
         let _ = write!(s, " (proof with no ko master)");

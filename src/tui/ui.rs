@@ -660,7 +660,7 @@ fn status_line(problem: &Problem, a: &Analysis) -> String {
         Status::Ko => s.push_str(&format!(" ({} must win a ko)", side.name())),
         Status::Unconditional => {}
         Status::Wins | Status::Fails => {
-            if let Some(m) = a.ko_master {
+            if let Some(m) = a.ko.master {
                 s.push_str(&format!(" ({} ko master)", m.name()));
             }
         }

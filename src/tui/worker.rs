@@ -337,7 +337,7 @@ fn run(req: Request, watch: &mut Watch) -> Reply {
             opts,
         } => {
             let mut engine = Engine::new(opts.memory, opts.limits);
-            let verdict = engine.decide(&problem, side, side, master, &moves, watch);
+            let verdict = engine.decide(&problem, side, side, master.into(), &moves, watch);
             watch.publish_end(Some(engine.positions));
             Reply::Decided { moves, verdict }
         }
