@@ -347,7 +347,7 @@ impl Summary {
 fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
     writeln!(
         out,
-        "{:<36} {:>2} {:<4} {:<6} {:<14} {:<7} {:<16} {:<7} {:>10} {:>9}",
+        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9}",
         "problem",
         "pl",
         "goal",
@@ -404,14 +404,18 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
         };
         writeln!(
             out,
-            "{:<36} {:>2} {:<4} {:<6} {:<14} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
+            "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
             label,
             r.to_move.as_deref().unwrap_or("-"),
             r.goal.as_deref().unwrap_or("-"),
             r.target.as_deref().unwrap_or("-"),
             format!(
-                "{}{}",
+                "{}{}{}",
                 r.status,
+                match r.life.as_deref() {
+                    Some(l @ ("seki" | "cycle")) => format!(" {l}"),
+                    _ => String::new(),
+                },
                 if r.checked || !r.solved() { "" } else { "?" }
             ),
             grade,

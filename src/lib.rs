@@ -3,8 +3,8 @@
 //! Layers, each importing only those before it: `board` (rules),
 //! `problem` (SGF to a tsumego position), `dfpn` (a generic solver that
 //! knows nothing of Go), `tsumego` (the Go game plugged into it), `proof`
-//! (solution trees and their independent checker), `analysis` (status of a
-//! problem for a side to move) and `report` (machine-readable results).
+//! (solution trees and their independent checker), `analysis` (status of a problem for a side to move, ko grades, eyes or
+//! seki) and `report` (machine-readable results).
 #![forbid(unsafe_code)]
 
 pub mod analysis;

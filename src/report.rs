@@ -32,6 +32,9 @@ pub struct Record {
     pub threats_needed: Option<u8>,
     /// Ko grade: the fewest threats the opponent needs to turn a ko result.
     pub opponent_threats_needed: Option<u8>,
+    /// When the defender succeeds: "eyes", "seki" or "cycle" (how the
+    /// main line of its proof ends); null otherwise.
+    pub life: Option<String>,
     /// Winning first moves (SGF points, "" for pass), best status only.
     pub first_moves: Vec<String>,
     /// Every first move was decided: `first_moves` is the complete list.
@@ -87,6 +90,7 @@ impl Record {
             ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
             threats_needed: a.threats_needed,
             opponent_threats_needed: a.opponent_threats_needed,
+            life: a.life.map(|l| l.as_str().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
             all_first_moves: a.all_first_moves,
             other_moves: a
@@ -129,6 +133,7 @@ impl Record {
             ko_threats: None,
             threats_needed: None,
             opponent_threats_needed: None,
+            life: None,
             first_moves: Vec::new(),
             all_first_moves: false,
             other_moves: BTreeMap::new(),

@@ -1,5 +1,6 @@
 //! Every bundled problem is solved to the status written in its file
-//! (`SX[B=...][W=...]`), with a checked proof, and agrees with the
+//! (`SX[B=...][W=...]`, with "seki" after it where the defender lives in
+//! seki, eyes otherwise), with a checked proof, and agrees with the
 //! file's answer moves where it gives some.
 
 use shikatsu::analysis::{Options, Status, analyze};
@@ -38,6 +39,32 @@ fn check_folder(folder: &str, at_least: usize) {
             };
             let a = analyze(&p, side, &options());
             checked += 1;
+            // "unconditional seki": the status, then how the defender lives.
+            let (want, want_life) = match want.split_once(' ') {
+                Some((s, l)) => (s, Some(l)),
+                None => (want.as_str(), None),
+            };
+            let defender_lives = if side == p.defender {
+                a.status.succeeds()
+            } else {
+                a.status == Status::Fails
+            };
+            let life = a.life.map(|l| l.as_str());
+            let expected_life = if defender_lives {
+                Some(want_life.unwrap_or("eyes"))
+            } else {
+                None
+            };
+            if life != expected_life {
+                failures.push(format!(
+                    "{} {} to move: the defender's life should be {expected_life:?}, found {life:?}",
+                    p.label(),
+                    side.name(),
+                ));
+            }
+            if let (Status::Ko, None) = (a.status, a.threats_needed) {
+                failures.push(format!("{} {}: ko without a grade", p.label(), side.name()));
+            }
             if a.status.as_str() != want {
                 failures.push(format!(
                     "{} {} to move: expected {want}, proved {}",

@@ -12,9 +12,12 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
+mod life;
+
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
+pub use life::Life;
 
 /// Ko grades are searched up to this many external threats.
 pub const GRADE_LIMIT: u8 = 6;
@@ -106,6 +109,9 @@ pub struct Analysis {
     /// result when the side to move holds `threats_needed` (None when
     /// no count up to `GRADE_LIMIT` does, or not applicable).
     pub opponent_threats_needed: Option<u8>,
+    /// When the result is the defender's success: how its main line ends
+    /// (two eyes, seki, or an endless cycle).
+    pub life: Option<Life>,
     /// First moves that win at `status`, proven and checked.
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).
@@ -134,8 +140,12 @@ pub struct Analysis {
 impl Analysis {
     /// "Black to kill: unconditional", for people.
     pub fn headline(&self, problem: &Problem) -> String {
+        let how = match self.life {
+            Some(l @ (Life::Seki | Life::Cycle)) => format!(" ({})", l.as_str()),
+            _ => String::new(),
+        };
         format!(
-            "{} to {}: {}",
+            "{} to {}: {}{how}",
             self.side.name(),
             problem.goal(self.side),
             self.status.as_str()
@@ -414,6 +424,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         ko: Ko::default(),
         threats_needed: None,
         opponent_threats_needed: None,
+        life: None,
         first_moves: Vec::new(),
         all_first_moves: false,
         other_moves: Vec::new(),
@@ -470,6 +481,14 @@ pub fn analyze_observed<O: Observer<Move>>(
         });
     }
 
+    let defender_won = if side == problem.defender {
+        a.status.succeeds()
+    } else {
+        a.status == Status::Fails
+    };
+    if let (true, Some(tree)) = (defender_won && all_checked, &a.proof) {
+        a.life = life::classify(problem, side, a.ko, tree);
+    }
     match a.status {
         Status::Unconditional => a.threats_needed = Some(0),
         Status::Ko => {

@@ -63,6 +63,9 @@ pub struct Tsumego {
     attacker: Color,
     prover: Color,
     ko: Ko,
+    /// Two passes and endless cycles are attacker wins: the defender must
+    /// reach unconditional life (used to tell eyes from seki).
+    unconditional_only: bool,
     frames: Vec<Frame>,
 }
 
@@ -120,8 +123,16 @@ impl Tsumego {
             attacker: problem.attacker(),
             prover,
             ko,
+            unconditional_only: false,
             frames,
         }
+    }
+
+    /// The same game in which the defender wins only by reaching
+    /// unconditional life (Benson): seki and endless cycles lose.
+    pub fn unconditional_only(mut self) -> Tsumego {
+        self.unconditional_only = true;
+        self
     }
 
     #[inline]
@@ -175,14 +186,14 @@ impl Tsumego {
             Move::Pass => {
                 if f.passed {
                     return Outcome::Terminal {
-                        attacker_wins: false,
+                        attacker_wins: self.unconditional_only,
                         dep: NO_DEP,
                     };
                 }
                 let key = f.board.hash() ^ side_key(c.opp()) ^ zobrist::threats(f.threats);
                 if let Some(j) = self.find(key) {
                     return Outcome::Terminal {
-                        attacker_wins: false,
+                        attacker_wins: self.unconditional_only,
                         dep: j,
                     };
                 }
@@ -222,7 +233,7 @@ impl Tsumego {
                 {
                     if j < f.seg_start {
                         return Outcome::Terminal {
-                            attacker_wins: false,
+                            attacker_wins: self.unconditional_only,
                             dep: j,
                         };
                     }

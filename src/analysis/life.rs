@@ -1,0 +1,180 @@
+//! How a defender's proven success ends: two eyes, seki, or an endless
+//! cycle.
+//!
+//! Every end of the defender's checked tree is classified, and the
+//! attacker is taken to steer towards the end it prefers (seki over eyes;
+//! a cycle only when every end is one): the answer is what the attacker
+//! can force against the proven defence. An end is:
+//! - life with eyes when a target block is unconditionally alive (Benson),
+//!   or the game ended by two passes with no attacker stones inside the
+//!   region in touch with the target, or the defender to move could make
+//!   the target unconditionally alive against any resistance (a search in
+//!   which seki and cycles count as failures): the enemy stones are dead;
+//! - seki when the game ended by two passes and the defender could not do
+//!   that: its life rests on stones that neither side can approach (a
+//!   defender block left in atari means a ko the attacker may not retake,
+//!   which is counted as eyes won through the ko);
+//! - a cycle when the game ended by repeating a position.
+
+use std::collections::HashMap;
+
+use crate::board::{Bits, Board, Color, Move, benson};
+use crate::dfpn::{Limits, Outcome, Searcher, Unobserved};
+use crate::problem::{Ko, Problem};
+use crate::proof::Line;
+use crate::tsumego::Tsumego;
+
+/// Ordered from the attacker's favourite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Life {
+    Seki,
+    Eyes,
+    /// The line repeats for ever (eternal life, triple ko).
+    Cycle,
+}
+
+impl Life {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Life::Eyes => "eyes",
+            Life::Seki => "seki",
+            Life::Cycle => "cycle",
+        }
+    }
+}
+
+/// Positions for each search that asks whether the defender can settle
+/// its life unconditionally.
+const SETTLE_BUDGET: u64 = 200_000;
+/// Such searches per classification at most.
+const SETTLE_SEARCHES: u32 = 64;
+
+/// Classifies the defender's checked tree `tree`, played from the
+/// problem's position with `to_move` first, under `ko`. None when a
+/// dead-stones search ran out of budget.
+pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> Option<Life> {
+    let mut w = Walker {
+        problem,
+        ko,
+        memo: HashMap::new(),
+        searches: 0,
+        undecided: false,
+    };
+    let life = w.node(&problem.board, to_move, false, false, tree);
+    (!w.undecided).then_some(life)
+}
+
+struct Walker<'a> {
+    problem: &'a Problem,
+    ko: Ko,
+    /// Eyes-or-seki verdicts by position.
+    memo: HashMap<u64, Life>,
+    searches: u32,
+    undecided: bool,
+}
+
+impl Walker<'_> {
+    fn node(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passed: bool,
+        two_passes: bool,
+        lines: &[Line],
+    ) -> Life {
+        if lines.is_empty() {
+            return self.end(board, two_passes);
+        }
+        let mut best = Life::Cycle;
+        for line in lines {
+            let mut b = *board;
+            if let Move::Play(p) = line.mv {
+                // Every move of a checked tree is legal.
+                let _ = b.play_ignoring_ko(to_move, p);
+            }
+            let pass = line.mv == Move::Pass;
+            let life = self.node(&b, to_move.opp(), pass, passed && pass, &line.replies);
+            best = best.min(life);
+            if best == Life::Seki {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The target blocks still on the board.
+    fn targets(&self, board: &Board) -> Bits {
+        let defender = self.problem.defender;
+        self.problem
+            .targets
+            .iter()
+            .filter(|t| board.color_at(**t) == Some(defender))
+            .fold(Bits::EMPTY, |acc, t| acc | board.block(*t))
+    }
+
+    fn end(&mut self, board: &Board, two_passes: bool) -> Life {
+        let defender = self.problem.defender;
+        let area = self.problem.region.area;
+        let targets = self.targets(board);
+        if !(benson::alive(board, defender, area) & targets).is_empty() {
+            return Life::Eyes;
+        }
+        if !two_passes {
+            return Life::Cycle;
+        }
+        // Seki needs enemy stones inside the wall in touch with the target.
+        let enemy = board.stones(defender.opp()) & area;
+        let near = targets.spread() | (targets.spread() & board.empty()).spread();
+        if (enemy & near).is_empty() {
+            return Life::Eyes;
+        }
+        // A defender block in atari that survives two passes hangs on a ko
+        // the attacker may not retake: life by the ko, not seki.
+        let mut own = board.stones(defender) & area;
+        while let Some(q) = own.first() {
+            let block = Bits::flood(Bits::single(q), board.stones(defender));
+            own &= !block;
+            if (block.spread() & board.empty()).count() == 1 {
+                return Life::Eyes;
+            }
+        }
+        let key = board.hash();
+        if let Some(&life) = self.memo.get(&key) {
+            return life;
+        }
+        let life = self.settles(board);
+        self.memo.insert(key, life);
+        life
+    }
+
+    /// Can the defender, moving first against any resistance, make the
+    /// target unconditionally alive? Then it lives with eyes (any enemy
+    /// stones in them are dead); if not, it lives only in seki.
+    fn settles(&mut self, board: &Board) -> Life {
+        if self.searches >= SETTLE_SEARCHES {
+            self.undecided = true;
+            return Life::Eyes;
+        }
+        self.searches += 1;
+        let defender = self.problem.defender;
+        let sub = Problem {
+            board: *board,
+            to_move: Some(defender),
+            ..self.problem.clone()
+        };
+        // Only the verdict is used (a label, not a reported proof).
+        let mut game = Tsumego::new(&sub, defender, defender, self.ko).unconditional_only();
+        let limits = Limits {
+            positions: Some(SETTLE_BUDGET),
+            time: None,
+        };
+        match Searcher::new(16 << 20).solve(&mut game, limits, &mut Unobserved) {
+            Outcome::Proven => Life::Eyes,
+            Outcome::Disproven => Life::Seki,
+            Outcome::Unknown(_) => {
+                self.undecided = true;
+                Life::Eyes
+            }
+        }
+    }
+}
