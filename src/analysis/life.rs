@@ -45,9 +45,9 @@ impl Life {
 
 /// Positions for each search that asks whether the defender can settle
 /// its life unconditionally.
-const SETTLE_BUDGET: u64 = 200_000;
+const SETTLE_BUDGET: u64 = 100_000;
 /// Such searches per classification at most.
-const SETTLE_SEARCHES: u32 = 64;
+const SETTLE_SEARCHES: u32 = 16;
 
 /// Classifies the defender's checked tree `tree`, played from the
 /// problem's position with `to_move` first, under `ko`. None when a

@@ -489,17 +489,6 @@ pub fn analyze_observed<O: Observer<Move>>(
     if let (true, Some(tree)) = (defender_won && all_checked, &a.proof) {
         a.life = life::classify(problem, side, a.ko, tree);
     }
-    match a.status {
-        Status::Unconditional => a.threats_needed = Some(0),
-        Status::Ko => {
-            let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side);
-            a.threats_needed = need;
-            a.opponent_threats_needed = opp_need;
-            all_checked &= ok;
-        }
-        _ => {}
-    }
-
     // Every first move, at the status it reaches: the main proof's own
     // first move is known; the file's answers come next, then the rest,
     // as long as the budget lasts.
@@ -570,6 +559,19 @@ pub fn analyze_observed<O: Observer<Move>>(
             }
         }
         a.all_first_moves = complete;
+    }
+    // The ko grade takes what is left of the budget: first moves matter more.
+    match a.status {
+        Status::Unconditional => a.threats_needed = Some(0),
+        Status::Ko => {
+            engine.check_wins = true;
+            engine.check_losses = true;
+            let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side);
+            a.threats_needed = need;
+            a.opponent_threats_needed = opp_need;
+            all_checked &= ok;
+        }
+        _ => {}
     }
     a.checked = all_checked && a.status != Status::Unknown && a.error.is_none();
     a.strict_searches = engine.strict_searches;
