@@ -45,23 +45,23 @@ impl Life {
 
 /// Positions for each search that asks whether the defender can settle
 /// its life unconditionally.
-const SETTLE_BUDGET: u64 = 100_000;
-/// Such searches per classification at most.
-const SETTLE_SEARCHES: u32 = 16;
+const SETTLE_BUDGET: u64 = 200_000;
+/// Positions for all such searches of one classification (about a second).
+const SETTLE_TOTAL: u64 = 2_000_000;
 
 /// Classifies the defender's checked tree `tree`, played from the
 /// problem's position with `to_move` first, under `ko`. None when a
-/// dead-stones search ran out of budget.
-pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> Option<Life> {
+/// search ran out of budget; also the positions those searches took.
+pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Option<Life>, u64) {
     let mut w = Walker {
         problem,
         ko,
         memo: HashMap::new(),
-        searches: 0,
+        spent: 0,
         undecided: false,
     };
     let life = w.node(&problem.board, to_move, false, false, tree);
-    (!w.undecided).then_some(life)
+    ((!w.undecided).then_some(life), w.spent)
 }
 
 struct Walker<'a> {
@@ -69,7 +69,8 @@ struct Walker<'a> {
     ko: Ko,
     /// Eyes-or-seki verdicts by position.
     memo: HashMap<u64, Life>,
-    searches: u32,
+    /// Positions searched so far.
+    spent: u64,
     undecided: bool,
 }
 
@@ -151,11 +152,10 @@ impl Walker<'_> {
     /// target unconditionally alive? Then it lives with eyes (any enemy
     /// stones in them are dead); if not, it lives only in seki.
     fn settles(&mut self, board: &Board) -> Life {
-        if self.searches >= SETTLE_SEARCHES {
+        if self.spent >= SETTLE_TOTAL {
             self.undecided = true;
             return Life::Eyes;
         }
-        self.searches += 1;
         let defender = self.problem.defender;
         let sub = Problem {
             board: *board,
@@ -168,7 +168,10 @@ impl Walker<'_> {
             positions: Some(SETTLE_BUDGET),
             time: None,
         };
-        match Searcher::new(16 << 20).solve(&mut game, limits, &mut Unobserved) {
+        let mut searcher = Searcher::new(16 << 20);
+        let outcome = searcher.solve(&mut game, limits, &mut Unobserved);
+        self.spent += searcher.positions();
+        match outcome {
             Outcome::Proven => Life::Eyes,
             Outcome::Disproven => Life::Seki,
             Outcome::Unknown(_) => {

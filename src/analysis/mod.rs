@@ -112,7 +112,8 @@ pub struct Analysis {
     /// When the result is the defender's success: how its main line ends
     /// (two eyes, seki, or an endless cycle).
     pub life: Option<Life>,
-    /// First moves that win at `status`, proven and checked.
+    /// First moves that win at `status`, proven and checked, the one with
+    /// the smallest solution tree first.
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).
     pub all_first_moves: bool,
@@ -487,7 +488,9 @@ pub fn analyze_observed<O: Observer<Move>>(
         a.status == Status::Fails
     };
     if let (true, Some(tree)) = (defender_won && all_checked, &a.proof) {
-        a.life = life::classify(problem, side, a.ko, tree);
+        let (life, spent) = life::classify(problem, side, a.ko, tree);
+        a.life = life;
+        engine.positions += spent;
     }
     // Every first move, at the status it reaches: the main proof's own
     // first move is known; the file's answers come next, then the rest,
@@ -516,10 +519,18 @@ pub fn analyze_observed<O: Observer<Move>>(
             Status::Fails => &[],
             _ => &masters,
         };
+        let main_size = a
+            .proof
+            .as_ref()
+            .map_or(usize::MAX, |t| t.iter().map(Line::size).sum::<usize>());
+        // Winning first moves and the size of their proofs.
+        let mut winners: Vec<(Move, usize)> = Vec::new();
         for m in order {
             engine.check_losses = accepted.contains(&m);
             engine.best = a.status;
+            let mut size = usize::MAX;
             let (st, ok) = if Some(m) == proof_move {
+                size = main_size;
                 (a.status, true)
             } else if move_masters.is_empty() {
                 (Status::Fails, true)
@@ -533,6 +544,7 @@ pub fn analyze_observed<O: Observer<Move>>(
                     m,
                     move_masters,
                     &mut refutation,
+                    &mut size,
                 );
                 if let Some(tree) = refutation.filter(|_| accepted.contains(&m)) {
                     a.refutations.push((m, tree));
@@ -547,7 +559,7 @@ pub fn analyze_observed<O: Observer<Move>>(
                 a.accepted_status.push((m, st));
             }
             if st == a.status && st.succeeds() {
-                a.first_moves.push(m);
+                winners.push((m, size));
             } else if st.succeeds() {
                 a.other_moves.push((m, st));
             }
@@ -559,6 +571,9 @@ pub fn analyze_observed<O: Observer<Move>>(
             }
         }
         a.all_first_moves = complete;
+        // The simplest proof first (the file's own order breaks ties).
+        winners.sort_by_key(|&(_, size)| size);
+        a.first_moves = winners.into_iter().map(|(m, _)| m).collect();
     }
     // The ko grade takes what is left of the budget: first moves matter more.
     match a.status {
@@ -637,6 +652,7 @@ fn move_status<O: Observer<Move>>(
     m: Move,
     masters: &[(Ko, Status, Status)],
     refutation: &mut Option<Vec<Line>>,
+    proof_size: &mut usize,
 ) -> (Status, bool) {
     let mut checked = true;
     let accepted = engine.check_losses;
@@ -657,7 +673,13 @@ fn move_status<O: Observer<Move>>(
             *refutation = v.tree.clone();
         }
         match v.outcome {
-            Outcome::Proven => return (win, checked),
+            Outcome::Proven => {
+                *proof_size = v
+                    .tree
+                    .as_ref()
+                    .map_or(usize::MAX, |t| t.iter().map(Line::size).sum::<usize>());
+                return (win, checked);
+            }
             Outcome::Disproven if loss != Status::Unknown => return (loss, checked),
             Outcome::Disproven => {}
             Outcome::Unknown(_) => return (Status::Unknown, false),
