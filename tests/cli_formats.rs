@@ -76,11 +76,27 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "positions",
             "ms",
             "error",
+            "threats_needed",
+            "opponent_threats_needed",
+            "life",
         ] {
             assert!(r.get(field).is_some(), "missing {field}");
         }
         // Every bundled problem is decided, checked and matches its SX.
-        assert_eq!(r["status"], r["expected"], "{}", r["file"]);
+        // SX is the status, then "seki" where the defender lives in seki.
+        let expected = r["expected"].as_str().unwrap();
+        let (status, life) = expected.split_once(' ').unwrap_or((expected, "eyes"));
+        assert_eq!(r["status"], status, "{}", r["file"]);
+        if !r["life"].is_null() {
+            assert_eq!(r["life"], life, "{}", r["file"]);
+        }
+        if r["status"] == "ko" {
+            assert!(
+                r["threats_needed"].is_u64(),
+                "{}: ko without a grade",
+                r["file"]
+            );
+        }
         assert_eq!(r["checked"], true);
         if r["status"] == "unconditional" || r["status"] == "ko" {
             assert!(!r["first_moves"].as_array().unwrap().is_empty());

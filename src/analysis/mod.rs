@@ -535,7 +535,10 @@ pub fn analyze_observed<O: Observer<Move>>(
             } else if move_masters.is_empty() {
                 (Status::Fails, true)
             } else {
-                let mut refutation = None;
+                let mut found = MoveFound {
+                    refutation: None,
+                    proof_size: usize::MAX,
+                };
                 let r = move_status(
                     &mut engine,
                     observer,
@@ -543,10 +546,10 @@ pub fn analyze_observed<O: Observer<Move>>(
                     side,
                     m,
                     move_masters,
-                    &mut refutation,
-                    &mut size,
+                    &mut found,
                 );
-                if let Some(tree) = refutation.filter(|_| accepted.contains(&m)) {
+                size = found.proof_size;
+                if let Some(tree) = found.refutation.filter(|_| accepted.contains(&m)) {
                     a.refutations.push((m, tree));
                 }
                 r
@@ -643,6 +646,14 @@ fn ko_grades<O: Observer<Move>>(
     (need, opp_need, checked)
 }
 
+/// What `move_status` learns besides the status.
+struct MoveFound {
+    /// The opponent's checked tree against the move, at the best status.
+    refutation: Option<Vec<Line>>,
+    /// Moves in the move's own checked proof.
+    proof_size: usize,
+}
+
 /// The status `side` reaches by playing `m` first.
 fn move_status<O: Observer<Move>>(
     engine: &mut Engine,
@@ -651,8 +662,7 @@ fn move_status<O: Observer<Move>>(
     side: Color,
     m: Move,
     masters: &[(Ko, Status, Status)],
-    refutation: &mut Option<Vec<Line>>,
-    proof_size: &mut usize,
+    found: &mut MoveFound,
 ) -> (Status, bool) {
     let mut checked = true;
     let accepted = engine.check_losses;
@@ -669,12 +679,12 @@ fn move_status<O: Observer<Move>>(
         engine.check_wins = true;
         checked &= v.checked || !reported;
         // The first loss of an answer is what refutes it at the best status.
-        if v.outcome == Outcome::Disproven && refutation.is_none() && v.checked {
-            *refutation = v.tree.clone();
+        if v.outcome == Outcome::Disproven && found.refutation.is_none() && v.checked {
+            found.refutation = v.tree.clone();
         }
         match v.outcome {
             Outcome::Proven => {
-                *proof_size = v
+                found.proof_size = v
                     .tree
                     .as_ref()
                     .map_or(usize::MAX, |t| t.iter().map(Line::size).sum::<usize>());
