@@ -34,6 +34,7 @@ pub static STONE: [[u64; BITS]; 2] = table();
 /// Extra keys for state that is not stones; chosen apart from the table.
 pub const WHITE_TO_MOVE: u64 = splitmix(1).1;
 pub const AFTER_PASS: u64 = splitmix(2).1;
+pub const AFTER_THREAT: u64 = splitmix(3).1;
 pub const CAPTURED: [u64; 8] = [
     splitmix(10).1,
     splitmix(11).1,

@@ -342,7 +342,15 @@ impl Game for Tsumego {
     #[inline]
     fn key(&self) -> u64 {
         let f = self.top();
-        Self::tt_key(f.pos_key, f.passed, f.captured)
+        let k = Self::tt_key(f.pos_key, f.passed, f.captured);
+        // Right after a threat the position before it is still in the
+        // history (an immediate retake repeats it): not the same node as
+        // these stones reached without that history.
+        if f.alt_key != 0 {
+            k ^ zobrist::AFTER_THREAT
+        } else {
+            k
+        }
     }
 
     #[inline]
@@ -393,10 +401,12 @@ impl Game for Tsumego {
                 } => {
                     let (pn, dn) = self.initial_numbers(&board, captured, parent_target);
                     let mut threats = f.threats;
+                    let mut mark = 0;
                     if let Some(j) = spent {
                         // Whether the move costs a threat depends on the path.
                         ban_dep = ban_dep.min(j);
                         threats[mover.index()] -= 1;
+                        mark = zobrist::AFTER_THREAT;
                     }
                     Child {
                         mv: m,
@@ -404,7 +414,7 @@ impl Game for Tsumego {
                             board.hash() ^ side_key(mover.opp()) ^ zobrist::threats(threats),
                             false,
                             captured,
-                        ),
+                        ) ^ mark,
                         terminal: None,
                         dep: NO_DEP,
                         pn,
