@@ -95,6 +95,10 @@ pub struct LimitArgs {
     /// "wins" or "fails".
     #[arg(long, value_name = "B:W", value_parser = parse_threats, conflicts_with = "ko")]
     pub threats: Option<[u8; 2]>,
+    /// Decide the status with one checked proof only: skip listing every
+    /// winning first move, the ko grade and eyes-or-seki.
+    #[arg(long)]
+    pub status_only: bool,
 }
 
 /// Parses "1:0" (Black's threats, then White's).
@@ -175,6 +179,7 @@ impl LimitArgs {
                 KoArg::Black => KoRule::Fixed(Some(Color::Black)),
                 KoArg::White => KoRule::Fixed(Some(Color::White)),
             },
+            status_only: self.status_only,
         })
     }
 }

@@ -69,7 +69,10 @@ fn mv(m: Move) -> String {
 impl Record {
     pub fn from_analysis(p: &Problem, a: &Analysis) -> Record {
         let accepted = p.accepted(a.side);
-        let agrees = if accepted.is_empty() {
+        // Nothing known about the file's moves (--status-only and the
+        // proof took another move): no verdict either way.
+        let agrees = if accepted.is_empty() || (a.status.succeeds() && a.accepted_status.is_empty())
+        {
             None
         } else {
             Some(a.status.succeeds() && a.accepted_status.iter().any(|&(_, s)| s == a.status))

@@ -112,3 +112,27 @@ fn the_table_names_every_problem_and_side() {
     assert!(out.contains("straight-three.sgf") && out.contains("unconditional"));
     assert!(out.lines().count() > 60);
 }
+
+#[test]
+fn status_only_gives_the_same_statuses_with_one_checked_move() {
+    let (c1, full) = solve(&["--format", "jsonl"]);
+    let (c2, quick) = solve(&["--format", "jsonl", "--status-only"]);
+    assert_eq!((c1, c2), (0, 0));
+    let (a, b) = (jsonl(&full), jsonl(&quick));
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x["status"], y["status"], "{}", x["file"]);
+        assert_eq!(y["checked"], true);
+        let quick_moves = y["first_moves"].as_array().unwrap();
+        let all_moves = x["first_moves"].as_array().unwrap();
+        if x["status"] == "unconditional" || x["status"] == "ko" {
+            assert_eq!(quick_moves.len(), 1, "{}", x["file"]);
+            assert!(all_moves.contains(&quick_moves[0]), "{}", x["file"]);
+        } else {
+            assert!(quick_moves.is_empty());
+        }
+        assert_eq!(y["all_first_moves"], false);
+        assert!(y["threats_needed"].is_null() || y["status"] == "unconditional");
+        assert!(y["life"].is_null());
+    }
+}

@@ -35,6 +35,7 @@ fn options(ko: KoRule) -> Options {
         },
         memory: 128 << 20,
         ko,
+        ..Options::default()
     }
 }
 

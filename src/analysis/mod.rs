@@ -40,6 +40,9 @@ pub struct Options {
     /// Transposition-table memory for one analysis, in bytes.
     pub memory: usize,
     pub ko: KoRule,
+    /// Only the status and its proof: no list of every winning first
+    /// move, no ko grade, no eyes-or-seki (for speed comparisons).
+    pub status_only: bool,
 }
 
 impl Default for Options {
@@ -48,6 +51,7 @@ impl Default for Options {
             limits: Limits::default(),
             memory: 1 << 30,
             ko: KoRule::Auto,
+            status_only: false,
         }
     }
 }
@@ -487,7 +491,7 @@ pub fn analyze_observed<O: Observer<Move>>(
     } else {
         a.status == Status::Fails
     };
-    if let (true, Some(tree)) = (defender_won && all_checked, &a.proof) {
+    if let (true, false, Some(tree)) = (defender_won && all_checked, opts.status_only, &a.proof) {
         let (life, spent) = life::classify(problem, side, a.ko, tree);
         a.life = life;
         engine.positions += spent;
@@ -495,7 +499,19 @@ pub fn analyze_observed<O: Observer<Move>>(
     // Every first move, at the status it reaches: the main proof's own
     // first move is known; the file's answers come next, then the rest,
     // as long as the budget lasts.
-    if a.status != Status::Unknown {
+    if a.status.succeeds() && opts.status_only {
+        // The main proof's first move is one winning move.
+        // (An empty proof: the target is already unconditionally alive, so
+        // passing keeps it.)
+        a.first_moves = vec![a.proof.iter().flatten().next().map_or(Move::Pass, |l| l.mv)];
+        let accepted = problem.accepted(side);
+        for &m in &a.first_moves {
+            if accepted.contains(&m) {
+                a.accepted_status.push((m, a.status));
+            }
+        }
+    }
+    if a.status != Status::Unknown && !opts.status_only {
         let proof_move = a
             .proof
             .as_ref()
@@ -581,7 +597,7 @@ pub fn analyze_observed<O: Observer<Move>>(
     // The ko grade takes what is left of the budget: first moves matter more.
     match a.status {
         Status::Unconditional => a.threats_needed = Some(0),
-        Status::Ko => {
+        Status::Ko if !opts.status_only => {
             engine.check_wins = true;
             engine.check_losses = true;
             let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side);
