@@ -73,6 +73,12 @@ pub trait Game {
     /// Writes the legal moves of the current position into `out`
     /// (cleared first), best first.
     fn expand(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion;
+    /// Like `expand`, for walking a finished proof: only moves, keys and
+    /// terminal results matter, so a game may skip its heuristic numbers
+    /// and ordering.
+    fn expand_plain(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion {
+        self.expand(out)
+    }
     fn play(&mut self, m: Self::Move);
     fn undo(&mut self);
 }

@@ -513,7 +513,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return None;
         }
         let mut children = Vec::new();
-        if let Expansion::Terminal { prover_wins, .. } = game.expand(&mut children) {
+        if let Expansion::Terminal { prover_wins, .. } = game.expand_plain(&mut children) {
             return (prover_wins == proof).then(Vec::new);
         }
         let winner_to_move = (game.kind() == NodeKind::Or) == proof;

@@ -359,6 +359,27 @@ impl Game for Tsumego {
     }
 
     fn expand(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
+        self.expand_with(out, true)
+    }
+
+    fn expand_plain(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
+        self.expand_with(out, false)
+    }
+
+    fn play(&mut self, m: Move) {
+        self.play_move(m)
+    }
+
+    fn undo(&mut self) {
+        debug_assert!(self.frames.len() > 1);
+        self.frames.pop();
+    }
+}
+
+impl Tsumego {
+    /// The children here; `heuristics`: with df-pn+ initial numbers (a
+    /// finished proof's walk needs none).
+    fn expand_with(&mut self, out: &mut Vec<Child<Move>>, heuristics: bool) -> Expansion {
         out.clear();
         if let Some((attacker_wins, dep)) = self.top().over {
             return Expansion::Terminal {
@@ -399,7 +420,11 @@ impl Game for Tsumego {
                     captured,
                     spent,
                 } => {
-                    let (pn, dn) = self.initial_numbers(&board, captured, parent_target);
+                    let (pn, dn) = if heuristics {
+                        self.initial_numbers(&board, captured, parent_target)
+                    } else {
+                        (1, 1)
+                    };
                     let mut threats = f.threats;
                     let mut mark = 0;
                     if let Some(j) = spent {
@@ -452,7 +477,7 @@ impl Game for Tsumego {
         Expansion::Moves { ban_dep }
     }
 
-    fn play(&mut self, m: Move) {
+    fn play_move(&mut self, m: Move) {
         let f = *self.top();
         let depth = self.frames.len() as u32;
         let mut over = None;
@@ -517,10 +542,5 @@ impl Game for Tsumego {
             any_capture,
             over,
         });
-    }
-
-    fn undo(&mut self) {
-        debug_assert!(self.frames.len() > 1);
-        self.frames.pop();
     }
 }
