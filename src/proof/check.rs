@@ -25,7 +25,8 @@ struct State {
     passed: bool,
     /// Index in `history` of the first position since the last pass.
     seg_start: usize,
-    captured: Vec<bool>,
+    /// Bit i: target i has been captured (a mask, so states copy cheaply).
+    captured: u64,
     /// External ko threats still held, `[black, white]`.
     threats: [u8; 2],
     /// The move that led here spent a threat.
@@ -77,7 +78,7 @@ pub fn check_from(
         to_move,
         passed: false,
         seg_start: 0,
-        captured: vec![false; problem.targets.len()],
+        captured: 0,
         threats: ko.threats,
         spent: false,
     };
@@ -165,10 +166,10 @@ impl Checker<'_> {
                 if c == self.attacker() {
                     for (i, t) in self.problem.targets.iter().enumerate() {
                         if played.captured.get(t.index()) {
-                            next.captured[i] = true;
+                            next.captured |= 1 << i;
                         }
                     }
-                    if next.captured.iter().all(|&x| x) {
+                    if next.captured.count_ones() as usize == self.problem.targets.len() {
                         return After::Over(true);
                     }
                 }
@@ -202,7 +203,7 @@ impl Checker<'_> {
             .targets
             .iter()
             .enumerate()
-            .any(|(i, t)| !s.captured[i] && alive.get(t.index()))
+            .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
     }
 
     fn node(&mut self, s: &State, tree: &[Line]) -> Result<(), String> {
