@@ -480,7 +480,10 @@ pub fn analyze_observed<O: Observer<Move>>(
     }
     if a.status != Status::Unknown && !all_checked {
         a.error = Some(if engine.too_large > 0 {
-            "the proof is too large to write out and check (over 1,000,000 moves)".to_string()
+            format!(
+                "the proof is too large to write out and check (over {} million moves)",
+                crate::dfpn::PROOF_NODE_LIMIT / 1_000_000
+            )
         } else {
             "the checker rejected a proof (a solver bug)".to_string()
         });

@@ -17,7 +17,9 @@ mod search;
 mod tt;
 
 pub use pns::{PnsOutcome, pns};
-pub use search::{Limits, Observer, ProofNode, SearchView, Searcher, Step, Unobserved};
+pub use search::{
+    Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step, Unobserved,
+};
 pub use tt::{Entry, Table};
 
 /// Proof and disproof numbers. Values at or above `INF` are infinite.

@@ -106,7 +106,7 @@ struct NodeResult {
 
 const CLOCK_EVERY: u64 = 1024;
 /// Most nodes an extracted proof may have before extraction gives up.
-const PROOF_NODE_LIMIT: usize = 4_000_000;
+pub const PROOF_NODE_LIMIT: usize = 4_000_000;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
