@@ -1,4 +1,6 @@
 //! Developer probe: solves files under one ko setting and prints search figures.
+//! `T` seconds per search (default 5), `N` positions per search, `V=1` one line
+//! per search, `SELF=1` the mover is ko master. Files without `PL`: both sides.
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
@@ -12,35 +14,41 @@ fn main() {
     let mut s = Searcher::new(256 << 20);
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
-        let side = match p.to_move {
-            Some(c) => c,
-            None => continue,
-        };
-        let master = if std::env::var("SELF").is_ok() {
-            Some(side)
-        } else {
-            Some(side.opp())
-        };
-        let mut g = Tsumego::new(&p, side, side, master);
-        s.reset();
-        let t = Instant::now();
-        let o = s.solve(
-            &mut g,
-            Limits {
-                positions: None,
-                time: Some(Duration::from_secs_f64(secs)),
-            },
-            &mut Unobserved,
-        );
-        let el = t.elapsed().as_secs_f64();
-        n += 1;
-        if !matches!(o, Outcome::Unknown(_)) {
-            solved += 1;
-        }
-        tot_pos += s.positions();
-        tot_t += el;
-        if std::env::var("V").is_ok() {
-            println!("{} {:?} {} {:.2}s", p.label(), o, s.positions(), el);
+        // Files without `PL`: both sides, as `solve` does.
+        for side in p.sides() {
+            let master = if std::env::var("SELF").is_ok() {
+                Some(side)
+            } else {
+                Some(side.opp())
+            };
+            let mut g = Tsumego::new(&p, side, side, master);
+            s.reset();
+            let t = Instant::now();
+            let o = s.solve(
+                &mut g,
+                Limits {
+                    positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
+                    time: Some(Duration::from_secs_f64(secs)),
+                },
+                &mut Unobserved,
+            );
+            let el = t.elapsed().as_secs_f64();
+            n += 1;
+            if !matches!(o, Outcome::Unknown(_)) {
+                solved += 1;
+            }
+            tot_pos += s.positions();
+            tot_t += el;
+            if std::env::var("V").is_ok() {
+                println!(
+                    "{} {} {:?} {} {:.2}s",
+                    p.label(),
+                    side.letter(),
+                    o,
+                    s.positions(),
+                    el
+                );
+            }
         }
     }
     println!(
