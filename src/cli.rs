@@ -451,25 +451,9 @@ fn write_proofs(
     };
     let h = p.board.height();
     let ko = a.ko.describe();
-    let grade = match (a.status, a.threats_needed, a.opponent_threats_needed) {
-        (analysis::Status::Ko, Some(n), m) => format!(
-            " Ko grade: {} needs {n} external ko threat{}; {}.",
-            a.side.name(),
-            if n == 1 { "" } else { "s" },
-            m.map_or(
-                format!(
-                    "{} cannot turn it with up to {} threats",
-                    a.side.opp().name(),
-                    analysis::GRADE_LIMIT
-                ),
-                |m| format!("{} needs {m} to turn it", a.side.opp().name())
-            )
-        ),
-        _ => String::new(),
-    };
     if let (Some(tree), true) = (&a.proof, a.checked) {
         let comment = format!(
-            "{}. Ko setting: {}.{grade} Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
+            "{}. Ko setting: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
             a.headline(p),
             ko,
             a.root_pn,

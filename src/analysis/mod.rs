@@ -145,8 +145,19 @@ pub struct Analysis {
 impl Analysis {
     /// "Black to kill: unconditional", for people.
     pub fn headline(&self, problem: &Problem) -> String {
-        let how = match self.life {
-            Some(l @ (Life::Seki | Life::Cycle)) => format!(" ({})", l.as_str()),
+        let how = match (self.life, self.status, self.threats_needed) {
+            (Some(l @ (Life::Seki | Life::Cycle)), _, _) => format!(" ({})", l.as_str()),
+            // The ko grade, as a player says it.
+            (_, Status::Ko, Some(n)) => format!(
+                " ({} needs {n} external ko threat{}{})",
+                self.side.name(),
+                if n == 1 { "" } else { "s" },
+                self.opponent_threats_needed
+                    .map_or(String::new(), |m| format!(
+                        ", {} {m} to turn it",
+                        self.side.opp().name()
+                    ))
+            ),
             _ => String::new(),
         };
         format!(
