@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
-mod life;
-
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
+
+mod life;
 pub use life::Life;
 
 /// Ko grades are searched up to this many external threats.
@@ -215,8 +215,7 @@ impl Engine {
             // The memory is split in two: the oldest table makes room.
             let (m, s) = &mut self.searchers[0];
             *m = master;
-            s.reset();
-            s.set_strict(false);
+            clear(s);
             self.searchers.rotate_left(1);
             return &mut self.searchers[1].1;
         }
@@ -397,12 +396,17 @@ fn reuse_searcher(bytes: usize) -> Searcher<Move> {
     });
     match spare {
         Some(mut s) => {
-            s.reset();
-            s.set_strict(false);
+            clear(&mut s);
             s
         }
         None => Searcher::new(bytes),
     }
+}
+
+/// An empty table in fast mode, its memory kept.
+fn clear(s: &mut Searcher<Move>) {
+    s.reset();
+    s.set_strict(false);
 }
 
 impl Drop for Engine {
@@ -638,41 +642,26 @@ fn ko_grades<O: Observer<Move>>(
     problem: &Problem,
     side: Color,
 ) -> (Option<u8>, Option<u8>, bool) {
-    let (s, o) = (side.index(), side.opp().index());
     let mut threats = [0u8; 2];
     let mut checked = true;
-    let mut decide = |engine: &mut Engine, threats: [u8; 2]| {
-        let ko = Ko::threats(threats[0], threats[1]);
-        let v = engine.decide(problem, side, side, ko, &[], observer);
-        checked &= v.checked || matches!(v.outcome, Outcome::Unknown(_));
-        v.outcome
+    // The smallest count for `who`, from `from` up, at which the search
+    // ends in `wanted` (None past the limit or when the budget runs out).
+    let mut smallest = |engine: &mut Engine, who: Color, from: u8, wanted: Outcome| {
+        for n in from..=GRADE_LIMIT {
+            threats[who.index()] = n;
+            let ko = Ko::threats(threats[0], threats[1]);
+            let v = engine.decide(problem, side, side, ko, &[], observer);
+            checked &= v.checked || matches!(v.outcome, Outcome::Unknown(_));
+            match v.outcome {
+                Outcome::Unknown(_) => return None,
+                o if o == wanted => return Some(n),
+                _ => {}
+            }
+        }
+        None
     };
-    let mut need = None;
-    for n in 0..=GRADE_LIMIT {
-        threats[s] = n;
-        match decide(engine, threats) {
-            Outcome::Proven => {
-                need = Some(n);
-                break;
-            }
-            Outcome::Disproven => {}
-            Outcome::Unknown(_) => break,
-        }
-    }
-    let mut opp_need = None;
-    if need.is_some() {
-        for m in 1..=GRADE_LIMIT {
-            threats[o] = m;
-            match decide(engine, threats) {
-                Outcome::Disproven => {
-                    opp_need = Some(m);
-                    break;
-                }
-                Outcome::Proven => {}
-                Outcome::Unknown(_) => break,
-            }
-        }
-    }
+    let need = smallest(engine, side, 0, Outcome::Proven);
+    let opp_need = need.and_then(|_| smallest(engine, side.opp(), 1, Outcome::Disproven));
     (need, opp_need, checked)
 }
 

@@ -77,6 +77,12 @@ fn side_key(c: Color) -> u64 {
     }
 }
 
+/// Stones, side to move and threats held: what repetition compares.
+#[inline]
+fn pos_key(board: &Board, to_move: Color, threats: [u8; 2]) -> u64 {
+    board.hash() ^ side_key(to_move) ^ zobrist::threats(threats)
+}
+
 /// What a move does, before it is played for good.
 enum Outcome {
     Illegal,
@@ -89,6 +95,10 @@ enum Outcome {
     Open {
         board: Board,
         captured: u8,
+        /// `pos_key` of the new position.
+        key: u64,
+        /// Threats held after the move.
+        threats: [u8; 2],
         /// The mover spent an external ko threat to play it, since it
         /// repeats the position at this depth.
         spent: Option<u32>,
@@ -104,7 +114,7 @@ impl Tsumego {
         let root = Frame {
             board,
             to_move,
-            pos_key: board.hash() ^ side_key(to_move) ^ zobrist::threats(ko.threats),
+            pos_key: pos_key(&board, to_move, ko.threats),
             threats: ko.threats,
             alt_key: 0,
             passed: false,
@@ -152,13 +162,6 @@ impl Tsumego {
     pub fn ko_master(&self) -> KoMaster {
         self.ko.master
     }
-    pub fn ko(&self) -> Ko {
-        self.ko
-    }
-    /// External ko threats still held here, `[black, white]`.
-    pub fn threats(&self) -> [u8; 2] {
-        self.top().threats
-    }
     /// The moves from the root to here.
     pub fn moves(&self) -> Vec<Move> {
         self.frames.iter().filter_map(|f| f.last).collect()
@@ -190,7 +193,7 @@ impl Tsumego {
                         dep: NO_DEP,
                     };
                 }
-                let key = f.board.hash() ^ side_key(c.opp()) ^ zobrist::threats(f.threats);
+                let key = pos_key(&f.board, c.opp(), f.threats);
                 if let Some(j) = self.find(key) {
                     return Outcome::Terminal {
                         attacker_wins: self.unconditional_only,
@@ -202,6 +205,8 @@ impl Tsumego {
                 Outcome::Open {
                     board,
                     captured: f.captured,
+                    key,
+                    threats: f.threats,
                     spent: None,
                 }
             }
@@ -225,7 +230,7 @@ impl Tsumego {
                         };
                     }
                 }
-                let key = board.hash() ^ side_key(c.opp()) ^ zobrist::threats(f.threats);
+                let key = pos_key(&board, c.opp(), f.threats);
                 // Without a capture anywhere on the path every position has
                 // more stones than the one before: nothing can repeat.
                 if (played.captured_count > 0 || f.any_capture)
@@ -241,9 +246,13 @@ impl Tsumego {
                         if f.threats[c.index()] == 0 {
                             return Outcome::Banned(j);
                         }
+                        let mut threats = f.threats;
+                        threats[c.index()] -= 1;
                         return Outcome::Open {
                             board,
                             captured,
+                            key: pos_key(&board, c.opp(), threats),
+                            threats,
                             spent: Some(j),
                         };
                     }
@@ -251,17 +260,26 @@ impl Tsumego {
                 Outcome::Open {
                     board,
                     captured,
+                    key,
+                    threats: f.threats,
                     spent: None,
                 }
             }
         }
     }
 
+    /// The table key. Right after a pass or a spent threat the history
+    /// restarts, so those nodes are kept apart from the same stones
+    /// reached otherwise (after a threat the position before it is still
+    /// in the history: an immediate retake repeats it).
     #[inline]
-    fn tt_key(pos_key: u64, passed: bool, captured: u8) -> u64 {
+    fn tt_key(pos_key: u64, passed: bool, after_threat: bool, captured: u8) -> u64 {
         let mut k = pos_key;
         if passed {
             k ^= zobrist::AFTER_PASS;
+        }
+        if after_threat {
+            k ^= zobrist::AFTER_THREAT;
         }
         let mut m = captured;
         while m != 0 {
@@ -356,15 +374,7 @@ impl Game for Tsumego {
     #[inline]
     fn key(&self) -> u64 {
         let f = self.top();
-        let k = Self::tt_key(f.pos_key, f.passed, f.captured);
-        // Right after a threat the position before it is still in the
-        // history (an immediate retake repeats it): not the same node as
-        // these stones reached without that history.
-        if f.alt_key != 0 {
-            k ^ zobrist::AFTER_THREAT
-        } else {
-            k
-        }
+        Self::tt_key(f.pos_key, f.passed, f.alt_key != 0, f.captured)
     }
 
     #[inline]
@@ -432,28 +442,22 @@ impl Tsumego {
                 Outcome::Open {
                     board,
                     captured,
+                    key,
                     spent,
+                    ..
                 } => {
                     let (pn, dn) = if heuristics {
                         self.initial_numbers(&board, captured, parent_target)
                     } else {
                         (1, 1)
                     };
-                    let mut threats = f.threats;
-                    let mut mark = 0;
                     if let Some(j) = spent {
                         // Whether the move costs a threat depends on the path.
                         ban_dep = ban_dep.min(j);
-                        threats[mover.index()] -= 1;
-                        mark = zobrist::AFTER_THREAT;
                     }
                     Child {
                         mv: m,
-                        key: Self::tt_key(
-                            board.hash() ^ side_key(mover.opp()) ^ zobrist::threats(threats),
-                            false,
-                            captured,
-                        ) ^ mark,
+                        key: Self::tt_key(key, false, spent.is_some(), captured),
                         terminal: None,
                         dep: NO_DEP,
                         pn,
@@ -473,13 +477,9 @@ impl Tsumego {
                 pn: 1,
                 dn: 1,
             },
-            Outcome::Open { captured, .. } => Child {
+            Outcome::Open { key, captured, .. } => Child {
                 mv: Move::Pass,
-                key: Self::tt_key(
-                    f.board.hash() ^ side_key(mover.opp()) ^ zobrist::threats(f.threats),
-                    true,
-                    captured,
-                ),
+                key: Self::tt_key(key, true, false, captured),
                 terminal: None,
                 dep: NO_DEP,
                 pn: 1,
@@ -501,12 +501,12 @@ impl Tsumego {
             Outcome::Open {
                 board,
                 captured,
+                threats: t,
                 spent: s,
+                ..
             } => {
-                if s.is_some() {
-                    threats[f.to_move.index()] -= 1;
-                    spent = true;
-                }
+                threats = t;
+                spent = s.is_some();
                 (board, captured)
             }
             // Terminal moves are played only by viewers and first-move
@@ -536,10 +536,10 @@ impl Tsumego {
         self.frames.push(Frame {
             board,
             to_move: f.to_move.opp(),
-            pos_key: board.hash() ^ side_key(f.to_move.opp()) ^ zobrist::threats(threats),
+            pos_key: pos_key(&board, f.to_move.opp(), threats),
             threats,
             alt_key: if spent {
-                f.board.hash() ^ side_key(f.to_move) ^ zobrist::threats(threats)
+                pos_key(&f.board, f.to_move, threats)
             } else {
                 0
             },
