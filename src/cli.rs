@@ -471,10 +471,7 @@ fn write_proofs(
             a.side.name(),
             ko
         );
-        let line = [Line {
-            mv: *m,
-            replies: tree.clone(),
-        }];
+        let line = [Line::new(*m, tree.clone())];
         let path = dir.join(format!(
             "{base}-refutes-{}.sgf",
             if m.sgf().is_empty() {

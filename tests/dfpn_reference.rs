@@ -33,6 +33,7 @@ impl TreeGame {
 }
 
 impl Game for TreeGame {
+    type Footprint = ();
     type Move = usize;
     fn kind(&self) -> NodeKind {
         if self.path.len() % 2 == 1 {

@@ -168,7 +168,7 @@ fn read_tree(text: &str) -> Vec<proof::Line> {
                 };
                 proof::Line {
                     mv,
-                    replies: lines(c),
+                    replies: lines(c).into(),
                 }
             })
             .collect()

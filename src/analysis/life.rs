@@ -57,6 +57,7 @@ pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Op
         problem,
         ko,
         memo: HashMap::new(),
+        shared: HashMap::new(),
         spent: 0,
         undecided: false,
     };
@@ -69,6 +70,9 @@ struct Walker<'a> {
     ko: Ko,
     /// Eyes-or-seki verdicts by position.
     memo: HashMap<u64, Life>,
+    /// Verdicts of shared subtrees (the tree is a DAG), by their replies
+    /// and whether the move into them passed.
+    shared: HashMap<(usize, bool), Life>,
     /// Positions searched so far.
     spent: u64,
     undecided: bool,
@@ -86,6 +90,16 @@ impl Walker<'_> {
         if lines.is_empty() {
             return self.end(board, two_passes);
         }
+        let id = (lines.as_ptr() as usize, passed);
+        if let Some(&life) = self.shared.get(&id) {
+            return life;
+        }
+        let life = self.moves(board, to_move, passed, lines);
+        self.shared.insert(id, life);
+        life
+    }
+
+    fn moves(&mut self, board: &Board, to_move: Color, passed: bool, lines: &[Line]) -> Life {
         let mut best = Life::Cycle;
         for line in lines {
             let mut b = *board;

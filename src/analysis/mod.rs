@@ -300,7 +300,7 @@ impl Engine {
             let t1 = Instant::now();
             let too_large = s.proof_too_large;
             if std::env::var_os("SHIKATSU_DEBUG").is_some() {
-                let size: usize = tree.as_ref().map_or(0, |t| t.iter().map(Line::size).sum());
+                let size: usize = tree.as_ref().map_or(0, |t| proof::distinct_size(t));
                 eprintln!(
                     "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}",
                     ko.describe(),
@@ -556,7 +556,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         let main_size = a
             .proof
             .as_ref()
-            .map_or(usize::MAX, |t| t.iter().map(Line::size).sum::<usize>());
+            .map_or(usize::MAX, |t| proof::distinct_size(t));
         // Winning first moves and the size of their proofs.
         let mut winners: Vec<(Move, usize)> = Vec::new();
         for m in order {
@@ -706,7 +706,7 @@ fn move_status<O: Observer<Move>>(
                 found.proof_size = v
                     .tree
                     .as_ref()
-                    .map_or(usize::MAX, |t| t.iter().map(Line::size).sum::<usize>());
+                    .map_or(usize::MAX, |t| proof::distinct_size(t));
                 return (win, checked);
             }
             Outcome::Disproven if loss != Status::Unknown => return (loss, checked),

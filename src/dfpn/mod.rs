@@ -27,6 +27,17 @@ pub type PnDn = u32;
 pub const INF: PnDn = u32::MAX / 2;
 /// The largest finite value; sums saturate here.
 pub const MAX_FINITE: PnDn = INF - 1;
+/// A summary of a set of positions, for proof sharing: enough to tell
+/// that some position is surely not in the set.
+pub trait Footprint: Copy + Default {
+    /// The summary of both sets.
+    fn meet(self, other: Self) -> Self;
+}
+
+impl Footprint for () {
+    fn meet(self, _: ()) {}
+}
+
 /// "Depends on no ancestor".
 pub const NO_DEP: u32 = u32::MAX;
 
@@ -67,6 +78,8 @@ pub enum Expansion {
 /// The game interface df-pn drives.
 pub trait Game {
     type Move: Copy + Eq + std::fmt::Debug;
+    /// A summary of a set of positions (`()` for games that never share).
+    type Footprint: Footprint;
     fn kind(&self) -> NodeKind;
     /// Transposition key of the current position.
     fn key(&self) -> u64;
@@ -83,6 +96,21 @@ pub trait Game {
     }
     fn play(&mut self, m: Self::Move);
     fn undo(&mut self);
+    /// Proof sharing. A game whose path-dependent rules only ever compare
+    /// whole positions summarises the positions a subtree's rules looked
+    /// at (see [`Footprint`]). This says whether some position before the
+    /// current one on the path could be among them. When none could, no
+    /// rule in the subtree looked past its root, so its proof holds on any
+    /// path to the same key. The default never shares.
+    fn history_reaches(&self, footprint: &Self::Footprint) -> bool {
+        let _ = footprint;
+        true
+    }
+    /// Right after `expand_plain`: the footprint of the current position
+    /// and of every position its moves were compared with or lead to.
+    fn expansion_footprint(&self) -> Self::Footprint {
+        Self::Footprint::default()
+    }
 }
 
 /// Why a search stopped before deciding.

@@ -11,10 +11,13 @@
 //! the best child may run until it is worse than `(1+ε)` times the second
 //! best, which cuts the re-expansions that `second + 1` causes.
 
+use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::tt::{Entry, Table};
 use super::{
+    Footprint as _,
     Child, Expansion, Game, INF, MAX_FINITE, NO_DEP, NodeKind, Outcome, PnDn, Stop, extend_path,
 };
 
@@ -78,12 +81,13 @@ impl<M> Observer<M> for Unobserved {
     }
 }
 
-/// A node of an extracted solution tree: the move that led here, and the
+/// A node of an extracted solution: the move that led here, and the
 /// replies (all of them at the opponent's turn, one at the prover's).
+/// Transposed subtrees are shared, so a solution is a DAG.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofNode<M> {
     pub mv: M,
-    pub children: Vec<ProofNode<M>>,
+    pub children: Arc<[ProofNode<M>]>,
 }
 
 #[derive(Clone, Copy)]
@@ -105,7 +109,7 @@ struct NodeResult {
 }
 
 const CLOCK_EVERY: u64 = 1024;
-/// Most nodes an extracted proof may have before extraction gives up.
+/// Most distinct nodes an extracted proof may have before extraction gives up.
 pub const PROOF_NODE_LIMIT: usize = 4_000_000;
 
 pub struct Searcher<M> {
@@ -464,26 +468,33 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         (second + 1).max(second.saturating_add(second / self.epsilon_div))
     }
 
-    /// Extracts the winner's solution tree at the decided root: one move
-    /// at the winner's turn, every move at the loser's. `proof` asks for
-    /// the prover's tree (the root was proven), else the opponent's (it
-    /// was disproven). Results missing from the table are searched again.
-    /// `None` when the table's results do not hold together on this path
-    /// (the caller then searches strictly).
+    /// Extracts the winner's solution at the decided root: one move at
+    /// the winner's turn, every move at the loser's. `proof` asks for the
+    /// prover's tree (the root was proven), else the opponent's (it was
+    /// disproven). Results missing from the table are searched again. A
+    /// transposed subtree whose rules looked at nothing above it (see
+    /// `Game::history_ceiling`) is extracted once and shared. `None` when
+    /// the table's results do not hold together on this path (the caller
+    /// then searches strictly).
     pub fn extract<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         proof: bool,
     ) -> Option<Vec<ProofNode<M>>> {
-        let mut count = 0;
         self.proof_too_large = false;
         let root_path = extend_path(0, game.key());
         let saved = self.limits;
         self.limits = Limits::default();
         self.stopped = None;
-        let r = self.extract_node(game, root_path, proof, &mut count);
+        let mut x = Extraction {
+            proof,
+            nodes: 0,
+            shared: HashMap::new(),
+            leaf: Arc::from(Vec::new()),
+        };
+        let r = self.extract_node(game, root_path, &mut x);
         self.limits = saved;
-        r
+        r.map(|(lines, _)| lines.to_vec())
     }
 
     /// Whether the table says the winner we want has won at this child.
@@ -500,68 +511,42 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if proof { r.pn == 0 } else { r.dn == 0 }
     }
 
+    /// The solution below the current node and its floor (the lowest rank
+    /// its rules looked at).
     fn extract_node<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         path: u64,
-        proof: bool,
-        count: &mut usize,
-    ) -> Option<Vec<ProofNode<M>>> {
-        *count += 1;
-        if *count > PROOF_NODE_LIMIT {
+        x: &mut Extraction<M, G::Footprint>,
+    ) -> Option<(Arc<[ProofNode<M>]>, G::Footprint)> {
+        let key = game.key();
+        if let Some((lines, floor)) = x.shared.get(&key)
+            && !game.history_reaches(floor)
+        {
+            return Some((lines.clone(), *floor));
+        }
+        x.nodes += 1;
+        if x.nodes > PROOF_NODE_LIMIT {
             self.proof_too_large = true;
             return None;
         }
+        let proof = x.proof;
         let mut children = Vec::new();
-        if let Expansion::Terminal { prover_wins, .. } = game.expand_plain(&mut children) {
-            return (prover_wins == proof).then(Vec::new);
+        let expansion = game.expand_plain(&mut children);
+        let mut floor = game.expansion_footprint();
+        if let Expansion::Terminal { prover_wins, .. } = expansion {
+            return (prover_wins == proof).then(|| (x.leaf.clone(), floor));
         }
         let winner_to_move = (game.kind() == NodeKind::Or) == proof;
-        if winner_to_move {
-            // Terminal wins first, then won children with the least work.
-            let mut order: Vec<(u32, usize)> = Vec::new();
-            for pass in 0..2 {
-                for (i, c) in children.iter().enumerate() {
-                    match c.terminal {
-                        Some(w) if w == proof => {
-                            return Some(vec![ProofNode {
-                                mv: c.mv,
-                                children: Vec::new(),
-                            }]);
-                        }
-                        Some(_) => {}
-                        None => {
-                            if let Some(work) = self.won(path, c.key, proof) {
-                                order.push((work, i));
-                            }
-                        }
-                    }
-                }
-                if !order.is_empty() || pass == 1 || !self.settle(game, path, proof) {
-                    break;
-                }
-            }
-            order.sort_unstable();
-            for &(_, i) in &order {
-                let c = children[i];
-                game.play(c.mv);
-                let sub = self.extract_node(game, extend_path(path, c.key), proof, count);
-                game.undo();
-                if let Some(sub) = sub {
-                    return Some(vec![ProofNode {
-                        mv: c.mv,
-                        children: sub,
-                    }]);
-                }
-            }
-            None
+        let lines: Arc<[ProofNode<M>]> = if winner_to_move {
+            self.extract_choice(game, path, &children, x, &mut floor)?
         } else {
             let mut out = Vec::with_capacity(children.len());
             for c in children.iter() {
                 match c.terminal {
                     Some(w) if w == proof => out.push(ProofNode {
                         mv: c.mv,
-                        children: Vec::new(),
+                        children: x.leaf.clone(),
                     }),
                     Some(_) => return None,
                     None => {
@@ -570,21 +555,88 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         game.play(c.mv);
                         let won = known || self.settle(game, child_path, proof);
                         let sub = if won {
-                            self.extract_node(game, child_path, proof, count)
+                            self.extract_node(game, child_path, x)
                         } else {
                             None
                         };
                         game.undo();
+                        let (sub, f) = sub?;
+                        floor = floor.meet(f);
                         out.push(ProofNode {
                             mv: c.mv,
-                            children: sub?,
+                            children: sub,
                         });
                     }
                 }
             }
-            Some(out)
+            Arc::from(out)
+        };
+        if !game.history_reaches(&floor) {
+            x.shared.insert(key, (lines.clone(), floor));
         }
+        Some((lines, floor))
     }
+
+    /// The winner's move here: a terminal win, else the won child with
+    /// the least work whose solution extracts.
+    fn extract_choice<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        children: &[Child<M>],
+        x: &mut Extraction<M, G::Footprint>,
+        floor: &mut G::Footprint,
+    ) -> Option<Arc<[ProofNode<M>]>> {
+        let proof = x.proof;
+        let mut order: Vec<(u32, usize)> = Vec::new();
+        for pass in 0..2 {
+            for (i, c) in children.iter().enumerate() {
+                match c.terminal {
+                    Some(w) if w == proof => {
+                        return Some(Arc::from(vec![ProofNode {
+                            mv: c.mv,
+                            children: x.leaf.clone(),
+                        }]));
+                    }
+                    Some(_) => {}
+                    None => {
+                        if let Some(work) = self.won(path, c.key, proof) {
+                            order.push((work, i));
+                        }
+                    }
+                }
+            }
+            if !order.is_empty() || pass == 1 || !self.settle(game, path, proof) {
+                break;
+            }
+        }
+        order.sort_unstable();
+        for &(_, i) in &order {
+            let c = children[i];
+            game.play(c.mv);
+            let sub = self.extract_node(game, extend_path(path, c.key), x);
+            game.undo();
+            if let Some((sub, f)) = sub {
+                *floor = floor.meet(f);
+                return Some(Arc::from(vec![ProofNode {
+                    mv: c.mv,
+                    children: sub,
+                }]));
+            }
+        }
+        None
+    }
+}
+
+/// The state of one extraction.
+struct Extraction<M, F> {
+    proof: bool,
+    /// Distinct nodes built so far.
+    nodes: usize,
+    /// Solutions by position key, with their footprints.
+    shared: HashMap<u64, (Arc<[ProofNode<M>]>, F)>,
+    /// The empty list every leaf shares.
+    leaf: Arc<[ProofNode<M>]>,
 }
 
 /// The node's numbers from its children's.

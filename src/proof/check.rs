@@ -5,9 +5,21 @@
 //! by hash), with no transposition table. It imports the board and the
 //! problem only, never the solver or the tsumego game, so a bug there
 //! cannot hide itself here.
+//!
+//! A solution is a DAG (transposed answers are shared). A shared subtree
+//! checked once is accepted again at the same state without a replay
+//! only when no position of the new path can matter to it. Repetition
+//! compares whole positions. Take the fewest black and the fewest white
+//! stones among the positions the first check looked at, and the stones
+//! all of them have; if no earlier position on the new path (nor on the
+//! first check's path) has at least that many of both and all those
+//! stones, none of them can be met, and a replay would do exactly what
+//! the first check did.
+
+use std::collections::HashMap;
 
 use super::Line;
-use crate::board::{Board, Color, Move, Point, benson};
+use crate::board::{Bits, Board, Color, Move, Point, benson};
 use crate::problem::{Ko, Problem};
 
 /// What a checked proof covered.
@@ -39,8 +51,25 @@ struct Checker<'a> {
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
     history: Vec<(Board, Color, [u8; 2])>,
+    /// For each history entry: its black and white stones.
+    ranks: Vec<Rank>,
+    /// Subtrees checked at a state, with what their check looked at.
+    memo: HashMap<MemoKey, Looked>,
     stats: Checked,
     moves: Vec<Move>,
+}
+
+/// Everything the rest of the game depends on at a node, apart from the
+/// history, and the subtree checked from it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct MemoKey {
+    black: Bits,
+    white: Bits,
+    to_move: Color,
+    passed: bool,
+    captured: u64,
+    threats: [u8; 2],
+    tree: usize,
 }
 
 enum After {
@@ -87,13 +116,15 @@ pub fn check_from(
         prover,
         ko,
         history: vec![(problem.board, to_move, ko.threats)],
+        ranks: vec![rank(&problem.board)],
+        memo: HashMap::new(),
         stats: Checked::default(),
         moves: Vec::new(),
     };
     let mut state = root;
     for &m in moves {
         c.moves.push(m);
-        match c.apply(&state, m) {
+        match c.apply(&state, m).0 {
             After::Illegal(why) => return Err(format!("{}: illegal move ({why})", c.here())),
             After::Over(attacker_wins) => {
                 c.leaf(attacker_wins, proof)?;
@@ -129,12 +160,36 @@ impl Checker<'_> {
     /// retake would repeat that.
     fn enter(&mut self, s: &State, next: &State) {
         if next.spent {
-            self.history.push((s.board, s.to_move, next.threats));
+            self.push(s.board, s.to_move, next.threats);
         }
-        self.history.push((next.board, next.to_move, next.threats));
+        self.push(next.board, next.to_move, next.threats);
     }
 
-    fn apply(&self, s: &State, m: Move) -> After {
+    fn push(&mut self, board: Board, to_move: Color, threats: [u8; 2]) {
+        self.ranks.push(rank(&board));
+        self.history.push((board, to_move, threats));
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.history.truncate(len);
+        self.ranks.truncate(len);
+    }
+
+    /// Whether a position before the current one may be among `looked`.
+    fn history_reaches(&self, looked: &Looked) -> bool {
+        let n = self.ranks.len();
+        (0..n - 1).any(|i| looked.may_hold(&self.history[i].0, self.ranks[i]))
+    }
+
+    /// The move's outcome, and the position it compared with the history
+    /// (the mover's own when it placed no stone).
+    fn apply(&self, s: &State, m: Move) -> (After, Looked) {
+        let mut board = s.board;
+        let after = self.apply_ranked(s, m, &mut board);
+        (after, Looked::of(&board))
+    }
+
+    fn apply_ranked(&self, s: &State, m: Move, looked: &mut Board) -> After {
         let c = s.to_move;
         let mut next = s.clone();
         next.to_move = c.opp();
@@ -163,6 +218,7 @@ impl Checker<'_> {
                     Ok(x) => x,
                     Err(_) => return After::Illegal("occupied or suicide"),
                 };
+                *looked = next.board;
                 if c == self.attacker() {
                     for (i, t) in self.problem.targets.iter().enumerate() {
                         if played.captured.get(t.index()) {
@@ -206,11 +262,36 @@ impl Checker<'_> {
             .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
     }
 
-    fn node(&mut self, s: &State, tree: &[Line]) -> Result<(), String> {
+    /// Checks the subtree at `s` (the last history entry); its floor.
+    fn node(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
+        let key = MemoKey {
+            black: s.board.stones(Color::Black),
+            white: s.board.stones(Color::White),
+            to_move: s.to_move,
+            passed: s.passed,
+            captured: s.captured,
+            threats: s.threats,
+            tree: tree.as_ptr() as usize,
+        };
+        if let Some(&floor) = self.memo.get(&key)
+            && !self.history_reaches(&floor)
+        {
+            return Ok(floor);
+        }
+        let floor = self.node_unshared(s, tree)?;
+        if !self.history_reaches(&floor) {
+            self.memo.insert(key, floor);
+        }
+        Ok(floor)
+    }
+
+    fn node_unshared(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
         self.stats.nodes += 1;
         self.stats.depth = self.stats.depth.max(self.moves.len());
+        let mut floor = Looked::of(&s.board);
         if self.alive(s) {
-            return self.leaf(false, tree);
+            self.leaf(false, tree)?;
+            return Ok(floor);
         }
         if tree.is_empty() {
             return Err(format!(
@@ -227,9 +308,9 @@ impl Checker<'_> {
                     tree.len()
                 ));
             };
-            self.follow(s, line)
+            Ok(floor.meet(self.follow(s, line)?))
         } else {
-            let legal = self.legal_moves(s);
+            let legal = self.legal_moves(s, &mut floor);
             for m in &legal {
                 if !tree.iter().any(|l| l.mv == *m) {
                     return Err(format!(
@@ -246,9 +327,9 @@ impl Checker<'_> {
                 ));
             }
             for line in tree {
-                self.follow(s, line)?;
+                floor = floor.meet(self.follow(s, line)?);
             }
-            Ok(())
+            Ok(floor)
         }
     }
 
@@ -271,34 +352,82 @@ impl Checker<'_> {
         }
     }
 
-    fn follow(&mut self, s: &State, line: &Line) -> Result<(), String> {
+    /// Checks a move and what follows; the floor.
+    fn follow(&mut self, s: &State, line: &Line) -> Result<Looked, String> {
         self.moves.push(line.mv);
-        let r = match self.apply(s, line.mv) {
+        let (after, rank) = self.apply(s, line.mv);
+        let r = match after {
             After::Illegal(why) => Err(format!("{}: illegal move ({why})", self.here())),
-            After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies),
+            After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies).map(|_| rank),
             After::Goes(next) => {
                 let len = self.history.len();
                 self.enter(s, &next);
                 let r = self.node(&next, &line.replies);
-                self.history.truncate(len);
-                r
+                self.truncate(len);
+                r.map(|f| f.meet(rank))
             }
         };
         self.moves.pop();
         r
     }
 
-    fn legal_moves(&self, s: &State) -> Vec<Move> {
+    /// The legal moves at `s`; lowers `floor` to every position they
+    /// compared with the history.
+    fn legal_moves(&self, s: &State, floor: &mut Looked) -> Vec<Move> {
         let mut out = Vec::new();
         let area = self.problem.region.area & s.board.empty();
         for i in area.iter() {
             let m = Move::Play(Point(i as u16));
-            if !matches!(self.apply(s, m), After::Illegal(_)) {
+            let (after, rank) = self.apply(s, m);
+            *floor = floor.meet(rank);
+            if !matches!(after, After::Illegal(_)) {
                 out.push(m);
             }
         }
         out.push(Move::Pass);
         out
+    }
+}
+
+/// Black and white stones: positions that differ here differ.
+type Rank = [u32; 2];
+
+fn rank(board: &Board) -> Rank {
+    [
+        board.stones(Color::Black).count(),
+        board.stones(Color::White).count(),
+    ]
+}
+
+/// The positions a check looked at: the fewest black and white stones
+/// among them and the stones they all have.
+#[derive(Clone, Copy)]
+struct Looked {
+    fewest: Rank,
+    common: [Bits; 2],
+}
+
+impl Looked {
+    fn of(board: &Board) -> Looked {
+        Looked {
+            fewest: rank(board),
+            common: [board.stones(Color::Black), board.stones(Color::White)],
+        }
+    }
+
+    fn meet(self, o: Looked) -> Looked {
+        Looked {
+            fewest: [self.fewest[0].min(o.fewest[0]), self.fewest[1].min(o.fewest[1])],
+            common: [self.common[0] & o.common[0], self.common[1] & o.common[1]],
+        }
+    }
+
+    /// Whether `board` (with `rank`) may be one of the positions.
+    fn may_hold(&self, board: &Board, rank: Rank) -> bool {
+        rank[0] >= self.fewest[0]
+            && rank[1] >= self.fewest[1]
+            && (self.common[0] & !board.stones(Color::Black)).is_empty()
+            && (self.common[1] & !board.stones(Color::White)).is_empty()
     }
 }
 

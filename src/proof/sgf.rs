@@ -13,9 +13,21 @@ pub fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
+/// Most moves an SGF holds. A solution shares transposed answers; an SGF
+/// cannot, so a large solution is written in part: past this many moves
+/// only the first answer of each position is written.
+pub const SGF_MOVE_LIMIT: u64 = 2_000_000;
+
 /// The SGF of a problem with a solution tree. `first` moves first;
 /// `comment` goes on the root node (status, ko setting, pn/dn).
 pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> String {
+    let size = super::tree_size(tree);
+    let mut comment = comment.to_string();
+    if size > SGF_MOVE_LIMIT {
+        comment.push_str(&format!(
+            " Written as a tree the solution has {size} moves; this file holds the first {SGF_MOVE_LIMIT}, then one answer per position."
+        ));
+    }
     let b = &problem.board;
     let mut s = String::from("(;FF[4]GM[1]CA[UTF-8]AP[shikatsu:");
     s.push_str(env!("CARGO_PKG_VERSION"));
@@ -42,15 +54,18 @@ pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> S
     if let Some(name) = &problem.name {
         let _ = write!(s, "GN[{}]", escape(name));
     }
-    let _ = write!(s, "C[{}]", escape(comment));
-    write_lines(&mut s, first, tree);
+    let _ = write!(s, "C[{}]", escape(&comment));
+    let mut budget = SGF_MOVE_LIMIT;
+    write_lines(&mut s, first, tree, &mut budget);
     s.push_str(")\n");
     s
 }
 
-fn write_lines(s: &mut String, mover: Color, lines: &[Line]) {
+fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64) {
+    let lines = if *budget == 0 { &lines[..lines.len().min(1)] } else { lines };
     let one = lines.len() == 1;
     for line in lines {
+        *budget = budget.saturating_sub(1);
         if !one {
             s.push('(');
         }
@@ -59,7 +74,7 @@ fn write_lines(s: &mut String, mover: Color, lines: &[Line]) {
             Move::Pass => String::new(),
         };
         let _ = write!(s, ";{}[{}]", mover.letter(), m);
-        write_lines(s, mover.opp(), &line.replies);
+        write_lines(s, mover.opp(), &line.replies, budget);
         if !one {
             s.push(')');
         }

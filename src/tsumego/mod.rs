@@ -20,7 +20,7 @@
 mod order;
 
 use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
-use crate::dfpn::{Child, Expansion, Game, NO_DEP, NodeKind};
+use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind};
 use crate::problem::{Ko, Problem};
 
 /// Who may repeat a position: the side with unlimited ko threats.
@@ -52,6 +52,9 @@ struct Frame {
     /// The move that led here ended the game (viewers and first-move
     /// searches play such moves): (attacker wins, dep).
     over: Option<(bool, u32)>,
+    /// Black and white stones on the board: a position's rank for proof
+    /// sharing (a position can only repeat one with as many of each).
+    rank: Rank,
 }
 
 /// A tsumego position in play, with its path from the root.
@@ -67,6 +70,8 @@ pub struct Tsumego {
     /// reach unconditional life (used to tell eyes from seki).
     unconditional_only: bool,
     frames: Vec<Frame>,
+    /// The last plain expansion's footprint.
+    footprint: Seen,
 }
 
 #[inline]
@@ -75,6 +80,15 @@ fn side_key(c: Color) -> u64 {
         Color::Black => 0,
         Color::White => zobrist::WHITE_TO_MOVE,
     }
+}
+
+/// Black and white stones on the board.
+#[inline]
+fn rank(board: &Board) -> Rank {
+    [
+        board.stones(Color::Black).count(),
+        board.stones(Color::White).count(),
+    ]
 }
 
 /// Stones, side to move and threats held: what repetition compares.
@@ -123,6 +137,7 @@ impl Tsumego {
             last: None,
             any_capture: false,
             over: None,
+            rank: rank(&board),
         };
         let mut frames = Vec::with_capacity(256);
         frames.push(root);
@@ -135,6 +150,7 @@ impl Tsumego {
             ko,
             unconditional_only: false,
             frames,
+            footprint: Seen::default(),
         }
     }
 
@@ -359,8 +375,50 @@ impl Tsumego {
     }
 }
 
+/// What proof sharing keeps of a set of positions: the fewest black and
+/// white stones among them, and the stones every one of them has. A
+/// position with fewer, or without one of those stones, is not in the set.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Seen {
+    fewest: Rank,
+    common: [Bits; 2],
+}
+
+impl Seen {
+    #[inline]
+    fn of(board: &Board, rank: Rank) -> Seen {
+        Seen {
+            fewest: rank,
+            common: [board.stones(Color::Black), board.stones(Color::White)],
+        }
+    }
+
+    /// Whether the position (`board`, with `rank`) may be in the set.
+    #[inline]
+    fn may_hold(&self, board: &Board, rank: Rank) -> bool {
+        rank[0] >= self.fewest[0]
+            && rank[1] >= self.fewest[1]
+            && (self.common[0] & !board.stones(Color::Black)).is_empty()
+            && (self.common[1] & !board.stones(Color::White)).is_empty()
+    }
+}
+
+impl Footprint for Seen {
+    #[inline]
+    fn meet(self, o: Seen) -> Seen {
+        Seen {
+            fewest: [self.fewest[0].min(o.fewest[0]), self.fewest[1].min(o.fewest[1])],
+            common: [self.common[0] & o.common[0], self.common[1] & o.common[1]],
+        }
+    }
+}
+
+/// Black and white stones: positions that differ here differ.
+type Rank = [u32; 2];
+
 impl Game for Tsumego {
     type Move = Move;
+    type Footprint = Seen;
 
     #[inline]
     fn kind(&self) -> NodeKind {
@@ -398,6 +456,20 @@ impl Game for Tsumego {
         debug_assert!(self.frames.len() > 1);
         self.frames.pop();
     }
+
+    /// The position before a spent threat (the one an immediate retake
+    /// repeats) is the parent's board, so it is ranked with the path
+    /// already.
+    fn history_reaches(&self, seen: &Seen) -> bool {
+        let n = self.frames.len();
+        self.frames[..n - 1]
+            .iter()
+            .any(|f| seen.may_hold(&f.board, f.rank))
+    }
+
+    fn expansion_footprint(&self) -> Seen {
+        self.footprint
+    }
 }
 
 impl Tsumego {
@@ -405,6 +477,8 @@ impl Tsumego {
     /// finished proof's walk needs none).
     fn expand_with(&mut self, out: &mut Vec<Child<Move>>, heuristics: bool) -> Expansion {
         out.clear();
+        let here = Seen::of(&self.top().board, self.top().rank);
+        self.footprint = here;
         if let Some((attacker_wins, dep)) = self.top().over {
             return Expansion::Terminal {
                 prover_wins: attacker_wins == (self.prover == self.attacker),
@@ -421,6 +495,8 @@ impl Tsumego {
         let mover = f.to_move;
         let attacker_is_prover = self.prover == self.attacker;
         let mut ban_dep = NO_DEP;
+        // Positions a move repeats are on the path: they count.
+        let mut seen = here;
         let candidates = self.region & f.board.empty();
         let parent_target = f.board.block(self.targets[0]);
         for i in candidates.iter() {
@@ -429,16 +505,24 @@ impl Tsumego {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
                     ban_dep = ban_dep.min(j);
+                    if !heuristics {
+                        seen = seen.meet(self.seen_at(j));
+                    }
                     continue;
                 }
-                Outcome::Terminal { attacker_wins, dep } => Child {
-                    mv: m,
-                    key: 0,
-                    terminal: Some(attacker_wins == attacker_is_prover),
-                    dep,
-                    pn: 1,
-                    dn: 1,
-                },
+                Outcome::Terminal { attacker_wins, dep } => {
+                    if dep != NO_DEP && !heuristics {
+                        seen = seen.meet(self.seen_at(dep));
+                    }
+                    Child {
+                        mv: m,
+                        key: 0,
+                        terminal: Some(attacker_wins == attacker_is_prover),
+                        dep,
+                        pn: 1,
+                        dn: 1,
+                    }
+                }
                 Outcome::Open {
                     board,
                     captured,
@@ -446,6 +530,9 @@ impl Tsumego {
                     spent,
                     ..
                 } => {
+                    if !heuristics {
+                        seen = seen.meet(Seen::of(&board, rank(&board)));
+                    }
                     let (pn, dn) = if heuristics {
                         self.initial_numbers(&board, captured, parent_target)
                     } else {
@@ -487,8 +574,20 @@ impl Tsumego {
             },
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
+        if !heuristics
+            && let Outcome::Terminal { dep, .. } = self.try_move(Move::Pass)
+            && dep != NO_DEP
+        {
+            seen = seen.meet(self.seen_at(dep));
+        }
         out.push(pass);
+        self.footprint = seen;
         Expansion::Moves { ban_dep }
+    }
+
+    fn seen_at(&self, depth: u32) -> Seen {
+        let f = &self.frames[depth as usize];
+        Seen::of(&f.board, f.rank)
     }
 
     fn play_move(&mut self, m: Move) {
@@ -555,6 +654,7 @@ impl Tsumego {
             last: Some(m),
             any_capture,
             over,
+            rank: rank(&board),
         });
     }
 }

@@ -8,6 +8,7 @@
 //! loser's, so a covered position's candidates are all known at the
 //! loser's turn, and the winning move is known at the winner's.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use shikatsu::analysis::{Analysis, Status};
@@ -98,14 +99,31 @@ pub struct Explorer {
 
 /// Longest line under a move, counting it.
 pub fn height(line: &Line) -> usize {
-    1 + line.replies.iter().map(height).max().unwrap_or(0)
+    height_shared(line, &mut HashMap::new())
+}
+
+/// `height` with a memo over the shared replies (a solution is a DAG).
+fn height_shared(line: &Line, memo: &mut HashMap<usize, usize>) -> usize {
+    let id = Line::id(&line.replies);
+    if let Some(&h) = memo.get(&id) {
+        return h;
+    }
+    let h = 1 + line
+        .replies
+        .iter()
+        .map(|l| height_shared(l, memo))
+        .max()
+        .unwrap_or(0);
+    memo.insert(id, h);
+    h
 }
 
 /// The reply the loser resists longest with (the first on ties).
 pub fn most_resistant(lines: &[Line]) -> Option<&Line> {
     let mut best: Option<(&Line, usize)> = None;
+    let mut memo = HashMap::new();
     for l in lines {
-        let h = height(l);
+        let h = height_shared(l, &mut memo);
         if best.is_none_or(|(_, b)| h > b) {
             best = Some((l, h));
         }
