@@ -4,8 +4,11 @@
 //! few external threat counts), every proof passes the independent
 //! checker, and more ko threats never hurt the side that holds them.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use proptest::prelude::*;
-use shikatsu::board::{Color, Move};
+use shikatsu::board::{Bits, Color, Move};
 use shikatsu::dfpn::{Limits, Outcome, PnsOutcome, Searcher, Unobserved, pns};
 use shikatsu::problem::Ko;
 use shikatsu::problem::sgf::load_str;
@@ -149,5 +152,123 @@ fn the_basic_ko_depends_on_the_ko_master() {
     assert_eq!(
         dfpn(&problem, Color::Black, Some(Color::Black), false),
         Outcome::Proven
+    );
+}
+
+/// Re-shares a solution naively: every subtree by its position alone,
+/// whatever the path to it (what a careless extraction would do).
+fn share_by_position(
+    board: &shikatsu::board::Board,
+    to_move: Color,
+    passed: bool,
+    lines: &[proof::Line],
+    seen: &mut HashMap<(Bits, Bits, Color, bool), Arc<[proof::Line]>>,
+) -> Arc<[proof::Line]> {
+    let key = (
+        board.stones(Color::Black),
+        board.stones(Color::White),
+        to_move,
+        passed,
+    );
+    if let Some(l) = seen.get(&key) {
+        return l.clone();
+    }
+    let out: Arc<[proof::Line]> = lines
+        .iter()
+        .map(|l| {
+            let mut b = *board;
+            if let Move::Play(p) = l.mv {
+                let _ = b.play_ignoring_ko(to_move, p);
+            }
+            proof::Line {
+                mv: l.mv,
+                replies: share_by_position(&b, to_move.opp(), l.mv == Move::Pass, &l.replies, seen),
+            }
+        })
+        .collect();
+    seen.insert(key, out.clone());
+    out
+}
+
+/// The same solution with nothing shared.
+fn unshare(lines: &[proof::Line]) -> Vec<proof::Line> {
+    lines
+        .iter()
+        .map(|l| proof::Line::new(l.mv, unshare(&l.replies)))
+        .collect()
+}
+
+/// The checker accepts a shared subtree again only where replaying it
+/// would: on solutions shared by position alone (wrong wherever a ko
+/// makes the path matter), it must give the verdict it gives on the same
+/// solution written out as a tree. Some of those shared solutions must be
+/// wrong, or the test proves nothing.
+#[test]
+fn shared_subtrees_are_checked_as_their_trees_would_be() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let (mut cases, mut wrong) = (0, 0);
+    while cases < 150 {
+        let cells: Vec<u8> = (0..12)
+            .map(|_| match next() % 6 {
+                0..=2 => 0,
+                3 => 1,
+                _ => 2,
+            })
+            .collect();
+        let Some(text) = sgf(&cells) else { continue };
+        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else {
+            continue;
+        };
+        for side in [Color::Black, Color::White] {
+            for master in [
+                Ko::from(Some(side.opp())),
+                Ko::threats(1, 1),
+                Ko::from(None),
+            ] {
+                let mut g = Tsumego::new(&problem, side, side, master);
+                let mut s = Searcher::new(8 << 20);
+                s.set_strict(true);
+                let limits = Limits {
+                    positions: Some(300_000),
+                    time: None,
+                };
+                let o = s.solve(&mut g, limits, &mut Unobserved);
+                if !matches!(o, Outcome::Proven | Outcome::Disproven) {
+                    continue;
+                }
+                let Some(tree) = s.extract(&mut g, o == Outcome::Proven) else {
+                    continue;
+                };
+                let winner = if o == Outcome::Proven {
+                    side
+                } else {
+                    side.opp()
+                };
+                let tree = unshare(&proof::from_search(tree));
+                let shared =
+                    share_by_position(&problem.board, side, false, &tree, &mut HashMap::new());
+                let as_tree = unshare(&shared);
+                let verdict = proof::check(&problem, side, winner, master, &shared);
+                let tree_verdict = proof::check(&problem, side, winner, master, &as_tree);
+                assert_eq!(
+                    verdict.is_ok(),
+                    tree_verdict.is_ok(),
+                    "{} to move, {master:?}: shared {verdict:?}, tree {tree_verdict:?}\n{text}",
+                    side.name()
+                );
+                cases += 1;
+                wrong += usize::from(tree_verdict.is_err());
+            }
+        }
+    }
+    assert!(
+        wrong > 0,
+        "no naively shared solution was wrong in {cases} cases"
     );
 }

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use super::tt::{Entry, Table};
 use super::{
-    Footprint as _,
-    Child, Expansion, Game, INF, MAX_FINITE, NO_DEP, NodeKind, Outcome, PnDn, Stop, extend_path,
+    Child, Expansion, Footprint as _, Game, INF, MAX_FINITE, NO_DEP, NodeKind, Outcome, PnDn, Stop,
+    extend_path,
 };
 
 /// Limits on one search. `None` means unlimited.

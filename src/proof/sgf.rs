@@ -62,7 +62,11 @@ pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> S
 }
 
 fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64) {
-    let lines = if *budget == 0 { &lines[..lines.len().min(1)] } else { lines };
+    let lines = if *budget == 0 {
+        &lines[..lines.len().min(1)]
+    } else {
+        lines
+    };
     let one = lines.len() == 1;
     for line in lines {
         *budget = budget.saturating_sub(1);

@@ -407,7 +407,10 @@ impl Footprint for Seen {
     #[inline]
     fn meet(self, o: Seen) -> Seen {
         Seen {
-            fewest: [self.fewest[0].min(o.fewest[0]), self.fewest[1].min(o.fewest[1])],
+            fewest: [
+                self.fewest[0].min(o.fewest[0]),
+                self.fewest[1].min(o.fewest[1]),
+            ],
             common: [self.common[0] & o.common[0], self.common[1] & o.common[1]],
         }
     }
