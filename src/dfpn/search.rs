@@ -518,7 +518,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         game: &mut G,
         path: u64,
         x: &mut Extraction<M, G::Footprint>,
-    ) -> Option<(Arc<[ProofNode<M>]>, G::Footprint)> {
+    ) -> Option<Solved<M, G::Footprint>> {
         let key = game.key();
         if let Some((lines, floor)) = x.shared.get(&key)
             && !game.history_reaches(floor)
@@ -628,13 +628,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 }
 
+/// A solution below a node (its replies) and its footprint.
+type Solved<M, F> = (Arc<[ProofNode<M>]>, F);
+
 /// The state of one extraction.
 struct Extraction<M, F> {
     proof: bool,
     /// Distinct nodes built so far.
     nodes: usize,
     /// Solutions by position key, with their footprints.
-    shared: HashMap<u64, (Arc<[ProofNode<M>]>, F)>,
+    shared: HashMap<u64, Solved<M, F>>,
     /// The empty list every leaf shares.
     leaf: Arc<[ProofNode<M>]>,
 }
