@@ -383,10 +383,22 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             )?;
             continue;
         }
-        let moves: Vec<&str> = r
+        let moves: Vec<String> = r
             .first_moves
             .iter()
-            .map(|m| if m.is_empty() { "pass" } else { m.as_str() })
+            .map(|m| {
+                let name = if m.is_empty() { "pass" } else { m.as_str() };
+                // A ko start's own grade, when moves differ in it.
+                match r.move_grades.iter().find(|g| &g.mv == m) {
+                    Some(g) => format!(
+                        "{name}({}/{})",
+                        g.threats_needed.map_or("?".to_string(), |n| n.to_string()),
+                        g.opponent_threats_needed
+                            .map_or("?".to_string(), |n| n.to_string())
+                    ),
+                    None => name.to_string(),
+                }
+            })
             .collect();
         let file = match r.agrees {
             Some(true) => "agrees",

@@ -39,6 +39,9 @@ pub struct Record {
     pub first_moves: Vec<String>,
     /// Every first move was decided: `first_moves` is the complete list.
     pub all_first_moves: bool,
+    /// Status ko with several first moves: each move's own ko grade, in
+    /// `first_moves` order (fewest threats needed first).
+    pub move_grades: Vec<MoveGrade>,
     /// Moves that succeed only at a weaker status.
     pub other_moves: BTreeMap<String, String>,
     /// The file's first moves for this side.
@@ -60,6 +63,15 @@ pub struct Record {
     /// Searches that needed the strict (path-keyed) fallback.
     pub strict_searches: u32,
     pub error: Option<String>,
+}
+
+/// The ko grade of one first move.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct MoveGrade {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub threats_needed: Option<u8>,
+    pub opponent_threats_needed: Option<u8>,
 }
 
 fn mv(m: Move) -> String {
@@ -96,6 +108,15 @@ impl Record {
             life: a.life.map(|l| l.as_str().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
             all_first_moves: a.all_first_moves,
+            move_grades: a
+                .move_grades
+                .iter()
+                .map(|&(m, n, o)| MoveGrade {
+                    mv: mv(m),
+                    threats_needed: n,
+                    opponent_threats_needed: o,
+                })
+                .collect(),
             other_moves: a
                 .other_moves
                 .iter()
@@ -139,6 +160,7 @@ impl Record {
             life: None,
             first_moves: Vec::new(),
             all_first_moves: false,
+            move_grades: Vec::new(),
             other_moves: BTreeMap::new(),
             accepted: Vec::new(),
             accepted_status: BTreeMap::new(),

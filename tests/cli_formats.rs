@@ -79,8 +79,26 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "threats_needed",
             "opponent_threats_needed",
             "life",
+            "move_grades",
         ] {
             assert!(r.get(field).is_some(), "missing {field}");
+        }
+        // Ko starts with their own grades come in first-move order, and the
+        // first needs what the position needs.
+        let grades = r["move_grades"].as_array().unwrap();
+        if !grades.is_empty() {
+            let order: Vec<_> = grades.iter().map(|g| g["move"].clone()).collect();
+            assert_eq!(
+                &order,
+                r["first_moves"].as_array().unwrap(),
+                "{}",
+                r["file"]
+            );
+            assert_eq!(
+                grades[0]["threats_needed"], r["threats_needed"],
+                "{}",
+                r["file"]
+            );
         }
         // Every bundled problem is decided, checked and matches its SX.
         // SX is the status, then "seki" where the defender lives in seki.

@@ -50,6 +50,8 @@ enum Setting {
     Needed,
     /// `opponent_threats_needed` of the auto analysis.
     OpponentNeeded,
+    /// `grade_aa`: the auto analysis's grade of first move aa, `N/M`.
+    MoveGrade(String),
 }
 
 #[derive(Clone, Debug)]
@@ -86,12 +88,18 @@ fn parse_kx(value: &str) -> Result<Expectation, String> {
         "white" => Setting::Master(Some(Color::White)),
         "threats_needed" => Setting::Needed,
         "opponent_threats_needed" => Setting::OpponentNeeded,
+        s if s.starts_with("grade_") => Setting::MoveGrade(s["grade_".len()..].to_string()),
         s => Setting::Threats(parse_threats(s).ok_or_else(bad)?),
     };
     let want = want.trim().to_string();
     let ok = match setting {
         Setting::Master(_) | Setting::Threats(_) => want == "wins" || want == "fails",
         Setting::Needed | Setting::OpponentNeeded => want == "null" || want.parse::<u8>().is_ok(),
+        Setting::MoveGrade(_) => want.split_once('/').is_some_and(|(n, m)| {
+            [n, m]
+                .iter()
+                .all(|g| *g == "null" || g.parse::<u8>().is_ok())
+        }),
     };
     if !ok {
         return Err(format!("KX[{value}]: unexpected result {want:?}"));
@@ -194,6 +202,16 @@ fn ko_suite_expectations_hold_under_every_setting() {
             let (got, proof_checked) = match e.setting {
                 Setting::Needed => (grade(a.threats_needed), a.checked),
                 Setting::OpponentNeeded => (grade(a.opponent_threats_needed), a.checked),
+                Setting::MoveGrade(ref m) => {
+                    let g = a
+                        .move_grades
+                        .iter()
+                        .find(|g| g.0.sgf() == *m)
+                        .map_or("no grade".to_string(), |g| {
+                            format!("{}/{}", grade(g.1), grade(g.2))
+                        });
+                    (g, a.checked)
+                }
                 Setting::Master(m) => {
                     let r = analyze(&p, e.side, &options(KoRule::Fixed(m)));
                     (r.status.as_str().to_string(), r.checked)

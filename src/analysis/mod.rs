@@ -121,6 +121,11 @@ pub struct Analysis {
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).
     pub all_first_moves: bool,
+    /// Status ko with several first moves: each move's own ko grade
+    /// (threats the side needs after it, threats the opponent then needs
+    /// to turn it; None past the limit or the budget), in `first_moves`
+    /// order, which puts the fewest threats needed first.
+    pub move_grades: Vec<(Move, Option<u8>, Option<u8>)>,
     /// First moves that win only at a weaker status.
     pub other_moves: Vec<(Move, Status)>,
     /// Each of the file's answers for this side and its status.
@@ -447,6 +452,7 @@ pub fn analyze_observed<O: Observer<Move>>(
         life: None,
         first_moves: Vec::new(),
         all_first_moves: false,
+        move_grades: Vec::new(),
         other_moves: Vec::new(),
         accepted_status: Vec::new(),
         refutations: Vec::new(),
@@ -618,10 +624,36 @@ pub fn analyze_observed<O: Observer<Move>>(
         Status::Ko if !opts.status_only => {
             engine.check_wins = true;
             engine.check_losses = true;
-            let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side);
+            let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side, &[], 0);
             a.threats_needed = need;
             a.opponent_threats_needed = opp_need;
             all_checked &= ok;
+            // Which ko is best to start: each move's own grade. A move
+            // needs at least what the best move needs.
+            if a.first_moves.len() > 1 && need.is_some() {
+                for &m in &a.first_moves {
+                    let (n, o, ok) = ko_grades(
+                        &mut engine,
+                        observer,
+                        problem,
+                        side,
+                        &[m],
+                        need.unwrap_or(0),
+                    );
+                    all_checked &= ok;
+                    a.move_grades.push((m, n, o));
+                }
+                // Fewest threats needed, then most needed by the opponent
+                // (None: more than the limit), then the smaller proof.
+                let key = |&(_, n, o): &(Move, Option<u8>, Option<u8>)| {
+                    (
+                        n.unwrap_or(u8::MAX),
+                        std::cmp::Reverse(o.unwrap_or(u8::MAX)),
+                    )
+                };
+                a.move_grades.sort_by_key(key);
+                a.first_moves = a.move_grades.iter().map(|g| g.0).collect();
+            }
         }
         _ => {}
     }
@@ -632,15 +664,19 @@ pub fn analyze_observed<O: Observer<Move>>(
     a
 }
 
-/// The ko grade of a ko result: the fewest external threats `side` needs
-/// against an opponent with none, then the fewest the opponent needs to
-/// turn that; each count is backed by two checked searches (the count
-/// wins, one fewer loses). Also says whether every verdict was checked.
+/// The ko grade of a ko result (after `moves`): the fewest external
+/// threats `side` needs against an opponent with none (`from` or more),
+/// then the fewest the opponent needs to turn that; each count is backed
+/// by two checked searches (the count wins, one fewer loses; the count
+/// below `from` is known to lose). Also says whether every verdict was
+/// checked.
 fn ko_grades<O: Observer<Move>>(
     engine: &mut Engine,
     observer: &mut O,
     problem: &Problem,
     side: Color,
+    moves: &[Move],
+    from: u8,
 ) -> (Option<u8>, Option<u8>, bool) {
     let mut threats = [0u8; 2];
     let mut checked = true;
@@ -650,7 +686,7 @@ fn ko_grades<O: Observer<Move>>(
         for n in from..=GRADE_LIMIT {
             threats[who.index()] = n;
             let ko = Ko::threats(threats[0], threats[1]);
-            let v = engine.decide(problem, side, side, ko, &[], observer);
+            let v = engine.decide(problem, side, side, ko, moves, observer);
             checked &= v.checked || matches!(v.outcome, Outcome::Unknown(_));
             match v.outcome {
                 Outcome::Unknown(_) => return None,
@@ -660,7 +696,7 @@ fn ko_grades<O: Observer<Move>>(
         }
         None
     };
-    let need = smallest(engine, side, 0, Outcome::Proven);
+    let need = smallest(engine, side, from, Outcome::Proven);
     let opp_need = need.and_then(|_| smallest(engine, side.opp(), 1, Outcome::Disproven));
     (need, opp_need, checked)
 }
