@@ -312,13 +312,23 @@ impl Tsumego {
     /// searches (attacker proves) the disproof side counts eye spaces (see
     /// `eye_spaces`): 13.4M on the same 40.
     #[inline]
-    fn initial_numbers(&self, board: &Board, captured: u8, parent_target: Bits) -> (u32, u32) {
+    fn initial_numbers(
+        &self,
+        board: &Board,
+        captured: u8,
+        parent_target: Bits,
+        placed: Bits,
+        mover: Color,
+    ) -> (u32, u32) {
         let mut libs = u32::MAX;
         if self.targets.len() == 1 {
-            // The target only grows by the move (or was captured): start the
-            // fill from its stones before the move, which takes a step or two.
-            let own = board.stones(self.attacker.opp());
-            let block = Bits::flood(parent_target & own, own);
+            // The target only grows, by a defender stone next to it (were
+            // it captured, the game would be over): only then fill.
+            let block = if mover == self.attacker || (placed & parent_target.spread()).is_empty() {
+                parent_target
+            } else {
+                Bits::flood(parent_target | placed, board.stones(mover))
+            };
             libs = (block.spread() & board.empty()).count();
         } else {
             for (i, t) in self.targets.iter().enumerate() {
@@ -537,7 +547,7 @@ impl Tsumego {
                         seen = seen.meet(Seen::of(&board, rank(&board)));
                     }
                     let (pn, dn) = if heuristics {
-                        self.initial_numbers(&board, captured, parent_target)
+                        self.initial_numbers(&board, captured, parent_target, Bits::single(i), mover)
                     } else {
                         (1, 1)
                     };
