@@ -502,7 +502,7 @@ pub fn analyze_observed<O: Observer<Move>>(
     if a.status != Status::Unknown && !all_checked {
         a.error = Some(if engine.too_large > 0 {
             format!(
-                "the proof is too large to write out and check (over {} million moves)",
+                "the proof is too large to write out and check (over {} million positions)",
                 crate::dfpn::PROOF_NODE_LIMIT / 1_000_000
             )
         } else {

@@ -109,8 +109,10 @@ struct NodeResult {
 }
 
 const CLOCK_EVERY: u64 = 1024;
-/// Most distinct nodes an extracted proof may have before extraction gives up.
-pub const PROOF_NODE_LIMIT: usize = 4_000_000;
+/// Most distinct nodes an extracted proof may have before extraction gives
+/// up (with its sharing summaries, about 300 MB; the largest suite proof
+/// has 0.4 million).
+pub const PROOF_NODE_LIMIT: usize = 2_000_000;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.

@@ -547,7 +547,13 @@ impl Tsumego {
                         seen = seen.meet(Seen::of(&board, rank(&board)));
                     }
                     let (pn, dn) = if heuristics {
-                        self.initial_numbers(&board, captured, parent_target, Bits::single(i), mover)
+                        self.initial_numbers(
+                            &board,
+                            captured,
+                            parent_target,
+                            Bits::single(i),
+                            mover,
+                        )
                     } else {
                         (1, 1)
                     };
