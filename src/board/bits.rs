@@ -167,6 +167,28 @@ impl Bits {
         }
     }
 
+    /// The connected component of `within` that contains `seed` when no
+    /// point of it touches `free`; `None` as soon as one does (a block
+    /// with a liberty: most blocks stop after a step or two).
+    #[inline]
+    pub fn enclosed(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
+        if within.0[3] | within.0[4] | within.0[5] == 0 {
+            return enclosed3(seed, within, free);
+        }
+        let mut g = seed & within;
+        loop {
+            let around = g.spread();
+            if around.intersects(free) {
+                return None;
+            }
+            let next = (g | around) & within;
+            if next == g {
+                return Some(g);
+            }
+            g = next;
+        }
+    }
+
     /// Like `flood` with 8-neighbour steps.
     pub fn flood8(seed: Bits, within: Bits) -> Bits {
         let mut g = seed & within;
@@ -205,6 +227,44 @@ fn flood3(seed: Bits, within: Bits) -> Bits {
         }
         if next == g {
             return Bits([g[0], g[1], g[2], 0, 0, 0]);
+        }
+        g = next;
+    }
+}
+
+/// `Bits::enclosed` on the first three words only.
+#[inline]
+fn enclosed3(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
+    let w = [within.0[0], within.0[1], within.0[2]];
+    let f = [free.0[0], free.0[1], free.0[2]];
+    let f3 = free.0[3];
+    let mut g = [seed.0[0] & w[0], seed.0[1] & w[1], seed.0[2] & w[2]];
+    let s = STRIDE as u32;
+    loop {
+        let around = [
+            g[0] << 1 | g[0] >> 1 | g[1] << 63 | g[0] << s | g[0] >> s | g[1] << (64 - s),
+            g[1] << 1
+                | g[0] >> 63
+                | g[1] >> 1
+                | g[2] << 63
+                | g[1] << s
+                | g[0] >> (64 - s)
+                | g[1] >> s
+                | g[2] << (64 - s),
+            g[2] << 1 | g[1] >> 63 | g[2] >> 1 | g[2] << s | g[1] >> (64 - s) | g[2] >> s,
+        ];
+        // What spills into the fourth word can still be a free point.
+        let spill = g[2] >> 63 | g[2] >> (64 - s);
+        if (around[0] & f[0]) | (around[1] & f[1]) | (around[2] & f[2]) | (spill & f3) != 0 {
+            return None;
+        }
+        let next = [
+            (g[0] | around[0]) & w[0],
+            (g[1] | around[1]) & w[1],
+            (g[2] | around[2]) & w[2],
+        ];
+        if next == g {
+            return Some(Bits([g[0], g[1], g[2], 0, 0, 0]));
         }
         g = next;
     }
@@ -293,6 +353,46 @@ mod tests {
         assert_eq!(b.count(), 6);
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 5, 63, 64, 200, 379]);
         assert_eq!(b.first(), Some(0));
+    }
+
+    #[test]
+    fn enclosed_is_a_flood_without_free_neighbours() {
+        // Random 19x19 sets (xorshift), some only in the top nine rows
+        // (the three-word path), free points anywhere.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let on_board = |i: usize| i % STRIDE < 19 && i / STRIDE < 19;
+        for case in 0..3000 {
+            let rows = if case % 2 == 0 { 9 } else { 19 };
+            let (mut within, mut free) = (Bits::EMPTY, Bits::EMPTY);
+            for i in (0..BITS).filter(|&i| on_board(i)) {
+                match next() % 8 {
+                    0..=4 if i / STRIDE < rows => within.set(i),
+                    5 if case % 3 != 0 => free.set(i),
+                    _ => {}
+                }
+            }
+            let Some(seed) = within.first() else { continue };
+            let block = Bits::flood(Bits::single(seed), within);
+            let want = (!block.spread().intersects(free)).then_some(block);
+            assert_eq!(
+                Bits::enclosed(Bits::single(seed), within, free),
+                want,
+                "case {case}"
+            );
+        }
+        // A block on row 8 whose only liberty is below it, in the fourth word.
+        let (p, below) = (8 * STRIDE + 15, 9 * STRIDE + 15);
+        assert!(below >= 192);
+        assert_eq!(
+            Bits::enclosed(Bits::single(p), Bits::single(p), Bits::single(below)),
+            None
+        );
     }
 
     #[test]

@@ -328,11 +328,13 @@ impl Board {
                 candidates &= !one;
                 continue;
             }
-            let block = Bits::flood(one, opp);
-            candidates &= !block;
-            if !block.spread().intersects(empty) {
-                captured |= block;
-                opp &= !block;
+            match Bits::enclosed(one, opp, empty) {
+                Some(block) => {
+                    candidates &= !block;
+                    captured |= block;
+                    opp &= !block;
+                }
+                None => candidates &= !one,
             }
         }
         if !captured.is_empty() {
@@ -340,8 +342,7 @@ impl Board {
         } else if !adj.intersects(empty) {
             // Suicide is only possible when nothing was captured and the
             // stone has no empty neighbour of its own.
-            let mine = Bits::flood(stone, own);
-            if !mine.spread().intersects(empty) {
+            if Bits::enclosed(stone, own, empty).is_some() {
                 return Err(IllegalMove::Suicide);
             }
         }
