@@ -245,7 +245,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return Some((e, NO_DEP));
         }
         if self.path_entries
-            && let Some(e) = self.tt.get(child_path)
+            && let Some(e) = self.tt.get_near(key, child_path)
         {
             return Some((e, e.dep));
         }
@@ -265,7 +265,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         } else if final_ && r.dep < depth {
             self.path_entries = true;
             self.path_stores += 1;
-            self.tt.put(path, entry);
+            self.tt.put_near(key, path, entry);
         } else {
             self.tt.put(
                 key,

@@ -98,8 +98,15 @@ impl Table {
 
     #[inline]
     pub fn get(&mut self, key: u64) -> Option<Entry> {
+        self.get_near(key, key)
+    }
+
+    /// Finds `key` in the bucket of `near`: a path-keyed result kept
+    /// beside its position's own entry costs no second cache miss.
+    #[inline]
+    pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
-        let b = self.bucket(key);
+        let b = self.bucket(near);
         for s in &self.slots[b..b + WAYS] {
             if s[0] == key && self.live(s) {
                 self.hits += 1;
@@ -117,7 +124,13 @@ impl Table {
 
     #[inline]
     pub fn put(&mut self, key: u64, e: Entry) {
-        let b = self.bucket(key);
+        self.put_near(key, key, e)
+    }
+
+    /// Stores `key` in the bucket of `near` (see `get_near`).
+    #[inline]
+    pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
+        let b = self.bucket(near);
         let gen_word = (self.generation as u64) << 56;
         let dep = if e.dep >= u16::MAX as u32 {
             u16::MAX
