@@ -490,7 +490,12 @@ impl Tsumego {
     /// finished proof's walk needs none).
     fn expand_with(&mut self, out: &mut Vec<Child<Move>>, heuristics: bool) -> Expansion {
         out.clear();
-        let here = Seen::of(&self.top().board, self.top().rank);
+        // Proof sharing needs footprints only when walking a proof.
+        let here = if heuristics {
+            Seen::default()
+        } else {
+            Seen::of(&self.top().board, self.top().rank)
+        };
         self.footprint = here;
         if let Some((attacker_wins, dep)) = self.top().over {
             return Expansion::Terminal {
@@ -573,7 +578,16 @@ impl Tsumego {
             };
             out.push(child);
         }
-        order::sort(out, &f.board, mover, self.attacker, &self.targets);
+        let target = if self.targets.len() == 1 {
+            parent_target
+        } else {
+            let defender = self.attacker.opp();
+            self.targets
+                .iter()
+                .filter(|&&t| f.board.color_at(t) == Some(defender))
+                .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
+        };
+        order::sort(out, target);
         let pass = match self.try_move(Move::Pass) {
             Outcome::Terminal { attacker_wins, dep } => Child {
                 mv: Move::Pass,

@@ -4,22 +4,12 @@
 //! fills them, the defender extends or makes eyes there), then points
 //! next to the target's neighbours, then the rest.
 
-use crate::board::{Bits, Board, Color, Move, Point};
+use crate::board::{Bits, Move};
 use crate::dfpn::Child;
 
-pub fn sort(
-    children: &mut [Child<Move>],
-    board: &Board,
-    _mover: Color,
-    attacker: Color,
-    targets: &[Point],
-) {
-    let mut target = Bits::EMPTY;
-    for &t in targets {
-        if board.color_at(t) == Some(attacker.opp()) {
-            target |= board.block(t);
-        }
-    }
+/// Sorts `children` of a position whose target blocks (those still on the
+/// board) are `target`.
+pub fn sort(children: &mut [Child<Move>], target: Bits) {
     let libs = target.spread();
     let near = libs.spread();
     children.sort_by_key(|c| {
