@@ -257,3 +257,17 @@ fn ko_suite_expectations_hold_under_every_setting() {
         "only {checked} expectations checked in problems/ko"
     );
 }
+
+/// People see each ko start with its own grade, best first: in the bent
+/// four, Black's A9 (aa) needs no threat and A8 (ab) one.
+#[test]
+fn ko_starts_are_shown_with_their_grades_best_first() {
+    let p = load_paths(&["problems/ko/bent-four-in-the-corner.sgf"])
+        .pop()
+        .unwrap()
+        .unwrap();
+    let a = analyze(&p, Color::Black, &options(KoRule::Auto));
+    let h = p.board.height();
+    let labels: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
+    assert_eq!(labels, ["A9 (0/1)", "A8 (1/1)"]);
+}

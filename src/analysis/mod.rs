@@ -148,6 +148,18 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// A first move for people, with its own ko grade when it has one:
+    /// "A9 (0/1)" on a board of `height` rows.
+    pub fn move_label(&self, m: Move, height: usize) -> String {
+        match self.move_grades.iter().find(|g| g.0 == m) {
+            Some(&(_, n, o)) => {
+                let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
+                format!("{} ({}/{})", m.human(height), count(n), count(o))
+            }
+            None => m.human(height),
+        }
+    }
+
     /// "Black to kill: unconditional", for people.
     pub fn headline(&self, problem: &Problem) -> String {
         let how = match (self.life, self.status, self.threats_needed) {

@@ -35,7 +35,7 @@ pub fn summary(problem: &Problem, a: &Analysis) -> String {
         let _ = write!(s, " (proof with no ko master)");
     }
     if !a.first_moves.is_empty() {
-        let moves: Vec<String> = a.first_moves.iter().map(|m| m.human(h)).collect();
+        let moves: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
         let _ = write!(s, ". First moves: {}", moves.join(" "));
     }
     for (m, st) in &a.other_moves {

@@ -696,7 +696,7 @@ fn decided_panel(
         }),
     ));
     if a.status != Status::Unknown {
-        let firsts: Vec<String> = a.first_moves.iter().map(|m| m.human(h)).collect();
+        let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
         let mut s = if firsts.is_empty() {
             "no first move works".to_string()
         } else {
