@@ -391,10 +391,8 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
                 // A ko start's own grade, when moves differ in it.
                 match r.move_grades.iter().find(|g| &g.mv == m) {
                     Some(g) => format!(
-                        "{name}({}/{})",
-                        g.threats_needed.map_or("?".to_string(), |n| n.to_string()),
-                        g.opponent_threats_needed
-                            .map_or("?".to_string(), |n| n.to_string())
+                        "{name}({})",
+                        grade(g.threats_needed, g.opponent_threats_needed)
                     ),
                     None => name.to_string(),
                 }
@@ -412,11 +410,7 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             r.threats_needed,
             r.opponent_threats_needed,
         ) {
-            ("ko", n, m) => format!(
-                "{}/{}",
-                n.map_or("?".to_string(), |n| n.to_string()),
-                m.map_or("?".to_string(), |m| m.to_string())
-            ),
+            ("ko", n, m) => grade(n, m),
             _ => String::new(),
         };
         writeln!(
@@ -443,6 +437,13 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// A ko grade for the table: threats the side needs / the opponent
+/// needs, `?` where the search did not tell.
+fn grade(need: Option<u8>, opponent: Option<u8>) -> String {
+    let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
+    format!("{}/{}", count(need), count(opponent))
 }
 
 /// Writes the analysis's checked trees as SGF files named after the problem.

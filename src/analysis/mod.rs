@@ -642,16 +642,9 @@ pub fn analyze_observed<O: Observer<Move>>(
             all_checked &= ok;
             // Which ko is best to start: each move's own grade. A move
             // needs at least what the best move needs.
-            if a.first_moves.len() > 1 && need.is_some() {
+            if let (true, Some(need)) = (a.first_moves.len() > 1, need) {
                 for &m in &a.first_moves {
-                    let (n, o, ok) = ko_grades(
-                        &mut engine,
-                        observer,
-                        problem,
-                        side,
-                        &[m],
-                        need.unwrap_or(0),
-                    );
+                    let (n, o, ok) = ko_grades(&mut engine, observer, problem, side, &[m], need);
                     all_checked &= ok;
                     a.move_grades.push((m, n, o));
                 }

@@ -159,13 +159,7 @@ mod tests {
     fn the_quick_exit_never_changes_the_answer() {
         // Random 7x7 boards, stones dense enough for eyes to form, tested
         // on the whole board and on a corner area.
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::board::test_random(0x2545_F491_4F6C_DD1Du64);
         let mut alive_seen = 0;
         for _ in 0..20_000 {
             let mut b = Board::new(7, 7);

@@ -359,13 +359,7 @@ mod tests {
     fn enclosed_is_a_flood_without_free_neighbours() {
         // Random 19x19 sets (xorshift), some only in the top nine rows
         // (the three-word path), free points anywhere.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::board::test_random(0x9E37_79B9_7F4A_7C15u64);
         let on_board = |i: usize| i % STRIDE < 19 && i / STRIDE < 19;
         for case in 0..3000 {
             let rows = if case % 2 == 0 { 9 } else { 19 };

@@ -409,6 +409,17 @@ impl Board {
     }
 }
 
+/// A small deterministic random source (xorshift) for the board's tests.
+#[cfg(test)]
+pub(crate) fn test_random(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
 #[cfg(test)]
 mod tests;
 

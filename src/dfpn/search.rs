@@ -475,7 +475,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// prover's tree (the root was proven), else the opponent's (it was
     /// disproven). Results missing from the table are searched again. A
     /// transposed subtree whose rules looked at nothing above it (see
-    /// `Game::history_ceiling`) is extracted once and shared. `None` when
+    /// `Game::history_reaches`) is extracted once and shared. `None` when
     /// the table's results do not hold together on this path (the caller
     /// then searches strictly).
     pub fn extract<G: Game<Move = M>>(
@@ -513,8 +513,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if proof { r.pn == 0 } else { r.dn == 0 }
     }
 
-    /// The solution below the current node and its floor (the lowest rank
-    /// its rules looked at).
+    /// The solution below the current node and its footprint (what its
+    /// rules looked at).
     fn extract_node<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
@@ -522,10 +522,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
         let key = game.key();
-        if let Some((lines, floor)) = x.shared.get(&key)
-            && !game.history_reaches(floor)
+        if let Some((lines, footprint)) = x.shared.get(&key)
+            && !game.history_reaches(footprint)
         {
-            return Some((lines.clone(), *floor));
+            return Some((lines.clone(), *footprint));
         }
         x.nodes += 1;
         if x.nodes > PROOF_NODE_LIMIT {
@@ -535,13 +535,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let proof = x.proof;
         let mut children = Vec::new();
         let expansion = game.expand_plain(&mut children);
-        let mut floor = game.expansion_footprint();
+        let mut footprint = game.expansion_footprint();
         if let Expansion::Terminal { prover_wins, .. } = expansion {
-            return (prover_wins == proof).then(|| (x.leaf.clone(), floor));
+            return (prover_wins == proof).then(|| (x.leaf.clone(), footprint));
         }
         let winner_to_move = (game.kind() == NodeKind::Or) == proof;
         let lines: Arc<[ProofNode<M>]> = if winner_to_move {
-            self.extract_choice(game, path, &children, x, &mut floor)?
+            self.extract_choice(game, path, &children, x, &mut footprint)?
         } else {
             let mut out = Vec::with_capacity(children.len());
             for c in children.iter() {
@@ -563,7 +563,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         };
                         game.undo();
                         let (sub, f) = sub?;
-                        floor = floor.meet(f);
+                        footprint = footprint.meet(f);
                         out.push(ProofNode {
                             mv: c.mv,
                             children: sub,
@@ -573,10 +573,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
             Arc::from(out)
         };
-        if !game.history_reaches(&floor) {
-            x.shared.insert(key, (lines.clone(), floor));
+        if !game.history_reaches(&footprint) {
+            x.shared.insert(key, (lines.clone(), footprint));
         }
-        Some((lines, floor))
+        Some((lines, footprint))
     }
 
     /// The winner's move here: a terminal win, else the won child with
@@ -587,7 +587,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         path: u64,
         children: &[Child<M>],
         x: &mut Extraction<M, G::Footprint>,
-        floor: &mut G::Footprint,
+        footprint: &mut G::Footprint,
     ) -> Option<Arc<[ProofNode<M>]>> {
         let proof = x.proof;
         let mut order: Vec<(u32, usize)> = Vec::new();
@@ -619,7 +619,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             let sub = self.extract_node(game, extend_path(path, c.key), x);
             game.undo();
             if let Some((sub, f)) = sub {
-                *floor = floor.meet(f);
+                *footprint = footprint.meet(f);
                 return Some(Arc::from(vec![ProofNode {
                     mv: c.mv,
                     children: sub,

@@ -51,8 +51,6 @@ struct Checker<'a> {
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
     history: Vec<(Board, Color, [u8; 2])>,
-    /// For each history entry: its black and white stones.
-    ranks: Vec<Rank>,
     /// Subtrees checked at a state, with what their check looked at.
     memo: HashMap<MemoKey, Looked>,
     stats: Checked,
@@ -116,7 +114,6 @@ pub fn check_from(
         prover,
         ko,
         history: vec![(problem.board, to_move, ko.threats)],
-        ranks: vec![rank(&problem.board)],
         memo: HashMap::new(),
         stats: Checked::default(),
         moves: Vec::new(),
@@ -160,36 +157,28 @@ impl Checker<'_> {
     /// retake would repeat that.
     fn enter(&mut self, s: &State, next: &State) {
         if next.spent {
-            self.push(s.board, s.to_move, next.threats);
+            self.history.push((s.board, s.to_move, next.threats));
         }
-        self.push(next.board, next.to_move, next.threats);
-    }
-
-    fn push(&mut self, board: Board, to_move: Color, threats: [u8; 2]) {
-        self.ranks.push(rank(&board));
-        self.history.push((board, to_move, threats));
-    }
-
-    fn truncate(&mut self, len: usize) {
-        self.history.truncate(len);
-        self.ranks.truncate(len);
+        self.history.push((next.board, next.to_move, next.threats));
     }
 
     /// Whether a position before the current one may be among `looked`.
     fn history_reaches(&self, looked: &Looked) -> bool {
-        let n = self.ranks.len();
-        (0..n - 1).any(|i| looked.may_hold(&self.history[i].0, self.ranks[i]))
+        let n = self.history.len();
+        self.history[..n - 1]
+            .iter()
+            .any(|(b, _, _)| looked.may_hold(b))
     }
 
     /// The move's outcome, and the position it compared with the history
     /// (the mover's own when it placed no stone).
     fn apply(&self, s: &State, m: Move) -> (After, Looked) {
         let mut board = s.board;
-        let after = self.apply_ranked(s, m, &mut board);
+        let after = self.apply_noting(s, m, &mut board);
         (after, Looked::of(&board))
     }
 
-    fn apply_ranked(&self, s: &State, m: Move, looked: &mut Board) -> After {
+    fn apply_noting(&self, s: &State, m: Move, looked: &mut Board) -> After {
         let c = s.to_move;
         let mut next = s.clone();
         next.to_move = c.opp();
@@ -262,7 +251,7 @@ impl Checker<'_> {
             .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
     }
 
-    /// Checks the subtree at `s` (the last history entry); its floor.
+    /// Checks the subtree at `s` (the last history entry); what it looked at.
     fn node(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
         let key = MemoKey {
             black: s.board.stones(Color::Black),
@@ -273,25 +262,25 @@ impl Checker<'_> {
             threats: s.threats,
             tree: tree.as_ptr() as usize,
         };
-        if let Some(&floor) = self.memo.get(&key)
-            && !self.history_reaches(&floor)
+        if let Some(&looked) = self.memo.get(&key)
+            && !self.history_reaches(&looked)
         {
-            return Ok(floor);
+            return Ok(looked);
         }
-        let floor = self.node_unshared(s, tree)?;
-        if !self.history_reaches(&floor) {
-            self.memo.insert(key, floor);
+        let looked = self.node_unshared(s, tree)?;
+        if !self.history_reaches(&looked) {
+            self.memo.insert(key, looked);
         }
-        Ok(floor)
+        Ok(looked)
     }
 
     fn node_unshared(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
         self.stats.nodes += 1;
         self.stats.depth = self.stats.depth.max(self.moves.len());
-        let mut floor = Looked::of(&s.board);
+        let mut looked = Looked::of(&s.board);
         if self.alive(s) {
             self.leaf(false, tree)?;
-            return Ok(floor);
+            return Ok(looked);
         }
         if tree.is_empty() {
             return Err(format!(
@@ -308,9 +297,9 @@ impl Checker<'_> {
                     tree.len()
                 ));
             };
-            Ok(floor.meet(self.follow(s, line)?))
+            Ok(looked.meet(self.follow(s, line)?))
         } else {
-            let legal = self.legal_moves(s, &mut floor);
+            let legal = self.legal_moves(s, &mut looked);
             for m in &legal {
                 if !tree.iter().any(|l| l.mv == *m) {
                     return Err(format!(
@@ -327,9 +316,9 @@ impl Checker<'_> {
                 ));
             }
             for line in tree {
-                floor = floor.meet(self.follow(s, line)?);
+                looked = looked.meet(self.follow(s, line)?);
             }
-            Ok(floor)
+            Ok(looked)
         }
     }
 
@@ -352,34 +341,34 @@ impl Checker<'_> {
         }
     }
 
-    /// Checks a move and what follows; the floor.
+    /// Checks a move and what follows; what that looked at.
     fn follow(&mut self, s: &State, line: &Line) -> Result<Looked, String> {
         self.moves.push(line.mv);
-        let (after, rank) = self.apply(s, line.mv);
+        let (after, here) = self.apply(s, line.mv);
         let r = match after {
             After::Illegal(why) => Err(format!("{}: illegal move ({why})", self.here())),
-            After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies).map(|_| rank),
+            After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies).map(|_| here),
             After::Goes(next) => {
                 let len = self.history.len();
                 self.enter(s, &next);
                 let r = self.node(&next, &line.replies);
-                self.truncate(len);
-                r.map(|f| f.meet(rank))
+                self.history.truncate(len);
+                r.map(|f| f.meet(here))
             }
         };
         self.moves.pop();
         r
     }
 
-    /// The legal moves at `s`; lowers `floor` to every position they
+    /// The legal moves at `s`; adds to `looked` every position they
     /// compared with the history.
-    fn legal_moves(&self, s: &State, floor: &mut Looked) -> Vec<Move> {
+    fn legal_moves(&self, s: &State, looked: &mut Looked) -> Vec<Move> {
         let mut out = Vec::new();
         let area = self.problem.region.area & s.board.empty();
         for i in area.iter() {
             let m = Move::Play(Point(i as u16));
-            let (after, rank) = self.apply(s, m);
-            *floor = floor.meet(rank);
+            let (after, here) = self.apply(s, m);
+            *looked = looked.meet(here);
             if !matches!(after, After::Illegal(_)) {
                 out.push(m);
             }
@@ -389,29 +378,22 @@ impl Checker<'_> {
     }
 }
 
-/// Black and white stones: positions that differ here differ.
-type Rank = [u32; 2];
-
-fn rank(board: &Board) -> Rank {
-    [
-        board.stones(Color::Black).count(),
-        board.stones(Color::White).count(),
-    ]
-}
-
 /// The positions a check looked at: the fewest black and white stones
-/// among them and the stones they all have.
+/// among them and the stones they all have. (The game has its own
+/// summary; this one is written again so the checker shares no code with
+/// the solver.)
 #[derive(Clone, Copy)]
 struct Looked {
-    fewest: Rank,
+    fewest: [u32; 2],
     common: [Bits; 2],
 }
 
 impl Looked {
     fn of(board: &Board) -> Looked {
+        let stones = [board.stones(Color::Black), board.stones(Color::White)];
         Looked {
-            fewest: rank(board),
-            common: [board.stones(Color::Black), board.stones(Color::White)],
+            fewest: [stones[0].count(), stones[1].count()],
+            common: stones,
         }
     }
 
@@ -425,12 +407,12 @@ impl Looked {
         }
     }
 
-    /// Whether `board` (with `rank`) may be one of the positions.
-    fn may_hold(&self, board: &Board, rank: Rank) -> bool {
-        rank[0] >= self.fewest[0]
-            && rank[1] >= self.fewest[1]
-            && (self.common[0] & !board.stones(Color::Black)).is_empty()
-            && (self.common[1] & !board.stones(Color::White)).is_empty()
+    /// Whether `board` may be one of the positions.
+    fn may_hold(&self, board: &Board) -> bool {
+        let stones = [board.stones(Color::Black), board.stones(Color::White)];
+        (0..2).all(|c| {
+            stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
+        })
     }
 }
 

@@ -52,9 +52,6 @@ struct Frame {
     /// The move that led here ended the game (viewers and first-move
     /// searches play such moves): (attacker wins, dep).
     over: Option<(bool, u32)>,
-    /// Black and white stones on the board: a position's rank for proof
-    /// sharing (a position can only repeat one with as many of each).
-    rank: Rank,
 }
 
 /// A tsumego position in play, with its path from the root.
@@ -80,15 +77,6 @@ fn side_key(c: Color) -> u64 {
         Color::Black => 0,
         Color::White => zobrist::WHITE_TO_MOVE,
     }
-}
-
-/// Black and white stones on the board.
-#[inline]
-fn rank(board: &Board) -> Rank {
-    [
-        board.stones(Color::Black).count(),
-        board.stones(Color::White).count(),
-    ]
 }
 
 /// Stones, side to move and threats held: what repetition compares.
@@ -137,7 +125,6 @@ impl Tsumego {
             last: None,
             any_capture: false,
             over: None,
-            rank: rank(&board),
         };
         let mut frames = Vec::with_capacity(256);
         frames.push(root);
@@ -390,26 +377,27 @@ impl Tsumego {
 /// position with fewer, or without one of those stones, is not in the set.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Seen {
-    fewest: Rank,
+    fewest: [u32; 2],
     common: [Bits; 2],
 }
 
 impl Seen {
     #[inline]
-    fn of(board: &Board, rank: Rank) -> Seen {
+    fn of(board: &Board) -> Seen {
+        let stones = [board.stones(Color::Black), board.stones(Color::White)];
         Seen {
-            fewest: rank,
-            common: [board.stones(Color::Black), board.stones(Color::White)],
+            fewest: [stones[0].count(), stones[1].count()],
+            common: stones,
         }
     }
 
-    /// Whether the position (`board`, with `rank`) may be in the set.
+    /// Whether the position `board` may be in the set.
     #[inline]
-    fn may_hold(&self, board: &Board, rank: Rank) -> bool {
-        rank[0] >= self.fewest[0]
-            && rank[1] >= self.fewest[1]
-            && (self.common[0] & !board.stones(Color::Black)).is_empty()
-            && (self.common[1] & !board.stones(Color::White)).is_empty()
+    fn may_hold(&self, board: &Board) -> bool {
+        let stones = [board.stones(Color::Black), board.stones(Color::White)];
+        (0..2).all(|c| {
+            stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
+        })
     }
 }
 
@@ -425,9 +413,6 @@ impl Footprint for Seen {
         }
     }
 }
-
-/// Black and white stones: positions that differ here differ.
-type Rank = [u32; 2];
 
 impl Game for Tsumego {
     type Move = Move;
@@ -471,13 +456,10 @@ impl Game for Tsumego {
     }
 
     /// The position before a spent threat (the one an immediate retake
-    /// repeats) is the parent's board, so it is ranked with the path
-    /// already.
+    /// repeats) is the parent's board, so it is on the path already.
     fn history_reaches(&self, seen: &Seen) -> bool {
         let n = self.frames.len();
-        self.frames[..n - 1]
-            .iter()
-            .any(|f| seen.may_hold(&f.board, f.rank))
+        self.frames[..n - 1].iter().any(|f| seen.may_hold(&f.board))
     }
 
     fn expansion_footprint(&self) -> Seen {
@@ -494,7 +476,7 @@ impl Tsumego {
         let here = if heuristics {
             Seen::default()
         } else {
-            Seen::of(&self.top().board, self.top().rank)
+            Seen::of(&self.top().board)
         };
         self.footprint = here;
         if let Some((attacker_wins, dep)) = self.top().over {
@@ -549,7 +531,7 @@ impl Tsumego {
                     ..
                 } => {
                     if !heuristics {
-                        seen = seen.meet(Seen::of(&board, rank(&board)));
+                        seen = seen.meet(Seen::of(&board));
                     }
                     let (pn, dn) = if heuristics {
                         self.initial_numbers(
@@ -589,14 +571,20 @@ impl Tsumego {
         };
         order::sort(out, target);
         let pass = match self.try_move(Move::Pass) {
-            Outcome::Terminal { attacker_wins, dep } => Child {
-                mv: Move::Pass,
-                key: 0,
-                terminal: Some(attacker_wins == attacker_is_prover),
-                dep,
-                pn: 1,
-                dn: 1,
-            },
+            Outcome::Terminal { attacker_wins, dep } => {
+                // A pass that closes a cycle compared with the path.
+                if dep != NO_DEP && !heuristics {
+                    seen = seen.meet(self.seen_at(dep));
+                }
+                Child {
+                    mv: Move::Pass,
+                    key: 0,
+                    terminal: Some(attacker_wins == attacker_is_prover),
+                    dep,
+                    pn: 1,
+                    dn: 1,
+                }
+            }
             Outcome::Open { key, captured, .. } => Child {
                 mv: Move::Pass,
                 key: Self::tt_key(key, true, false, captured),
@@ -607,20 +595,13 @@ impl Tsumego {
             },
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
-        if !heuristics
-            && let Outcome::Terminal { dep, .. } = self.try_move(Move::Pass)
-            && dep != NO_DEP
-        {
-            seen = seen.meet(self.seen_at(dep));
-        }
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep }
     }
 
     fn seen_at(&self, depth: u32) -> Seen {
-        let f = &self.frames[depth as usize];
-        Seen::of(&f.board, f.rank)
+        Seen::of(&self.frames[depth as usize].board)
     }
 
     fn play_move(&mut self, m: Move) {
@@ -687,7 +668,6 @@ impl Tsumego {
             last: Some(m),
             any_capture,
             over,
-            rank: rank(&board),
         });
     }
 }
