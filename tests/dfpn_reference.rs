@@ -162,6 +162,46 @@ fn allis_tree_is_disproven_when_i_and_m_fail() {
 
 /// A random tree: each node has 0..=4 children up to a depth; leaves
 /// have random values. Node ids may be shared (a DAG) when `share`.
+/// Results learnt under rules of one rank are used under another only in
+/// the direction they still hold: a proof upwards, a disproof downwards.
+#[test]
+fn results_carry_between_ranks_only_where_they_still_hold() {
+    // Proven through C (G: I, K, L win); E fails.
+    let proven = allis([false, true, true, true, false, false, true]);
+    // The same with E winning too: at least as good for the prover.
+    let better = allis([true, true, true, true, false, false, true]);
+    // The same with I failing: G and H fail, so C fails and so does A.
+    let worse = allis([false, true, false, true, false, false, true]);
+    assert!(minimax(&proven, 0, true) && minimax(&better, 0, true));
+    assert!(!minimax(&worse, 0, true));
+    let solve = |s: &mut Searcher<usize>, nodes: &[Node], rank: u8| {
+        s.set_rank(rank);
+        let before = s.positions();
+        let o = s.solve(
+            &mut TreeGame::new(nodes.to_vec()),
+            Limits::default(),
+            &mut Unobserved,
+        );
+        (o, s.positions() - before)
+    };
+
+    // A proof under rank 0 holds under rank 1: only the root is expanded.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, &proven, 0).0, Outcome::Proven);
+    assert_eq!(solve(&mut s, &better, 1), (Outcome::Proven, 3));
+
+    // A proof under rank 1 says nothing under rank 0.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, &proven, 1).0, Outcome::Proven);
+    assert_eq!(solve(&mut s, &worse, 0).0, Outcome::Disproven);
+
+    // A disproof under rank 1 holds under rank 0, not under rank 2.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, &worse, 1).0, Outcome::Disproven);
+    assert_eq!(solve(&mut s, &worse, 0), (Outcome::Disproven, 3));
+    assert_eq!(solve(&mut s, &proven, 2).0, Outcome::Proven);
+}
+
 fn random_tree(seed: u64, depth: u32, share: bool) -> Vec<Node> {
     let mut rng = seed | 1;
     let mut next = || {

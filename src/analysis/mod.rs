@@ -186,11 +186,13 @@ impl Analysis {
     }
 }
 
-/// One searcher per ko master: table keys do not include the master
-/// (threat counts are part of the position, so they need no table of their own).
+/// One table for every ko setting: keys do not include the master
+/// (threat counts are part of the position), and each result is marked
+/// with how favourable its setting was to the prover, so a proof made when
+/// the opponent was ko master is used again when nobody or the prover is.
 pub struct Engine {
     memory: usize,
-    searchers: Vec<(KoMaster, Searcher<Move>)>,
+    searcher: Option<Searcher<Move>>,
     deadline: Option<Instant>,
     positions_left: Option<u64>,
     pub strict_searches: u32,
@@ -211,7 +213,7 @@ impl Engine {
     pub fn new(memory: usize, limits: Limits) -> Engine {
         Engine {
             memory,
-            searchers: Vec::new(),
+            searcher: None,
             deadline: limits.time.map(|t| Instant::now() + t),
             positions_left: limits.positions,
             strict_searches: 0,
@@ -224,22 +226,17 @@ impl Engine {
         }
     }
 
-    fn searcher(&mut self, master: KoMaster) -> &mut Searcher<Move> {
-        if let Some(i) = self.searchers.iter().position(|(m, _)| *m == master) {
-            return &mut self.searchers[i].1;
-        }
-        if self.searchers.len() == 2 {
-            // The memory is split in two: the oldest table makes room.
-            let (m, s) = &mut self.searchers[0];
-            *m = master;
-            clear(s);
-            self.searchers.rotate_left(1);
-            return &mut self.searchers[1].1;
-        }
-        // Two masters per analysis at most share the budget.
-        let s = reuse_searcher(self.memory / 2);
-        self.searchers.push((master, s));
-        &mut self.searchers.last_mut().expect("just pushed").1
+    fn searcher(&mut self, master: KoMaster, prover: Color) -> &mut Searcher<Move> {
+        // Less room for the prover to retake a ko is worse for the prover.
+        let rank = match master {
+            Some(c) if c == prover => 2,
+            None => 1,
+            Some(_) => 0,
+        };
+        let memory = self.memory;
+        let s = self.searcher.get_or_insert_with(|| reuse_searcher(memory));
+        s.set_rank(rank);
+        s
     }
 
     fn limits(&self) -> Limits {
@@ -294,7 +291,7 @@ impl Engine {
         }
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
-        let s = self.searcher(ko.master);
+        let s = self.searcher(ko.master, prover);
         let before = s.positions();
         let outcome = s.solve(&mut game, limits, observer);
         let numbers = s.root_numbers();
@@ -428,15 +425,14 @@ fn clear(s: &mut Searcher<Move>) {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        let done = std::mem::take(&mut self.searchers);
-        SPARE.with(|s| {
-            let mut s = s.borrow_mut();
-            for (_, x) in done {
+        if let Some(x) = self.searcher.take() {
+            SPARE.with(|s| {
+                let mut s = s.borrow_mut();
                 if s.len() < 2 {
                     s.push(x);
                 }
-            }
-        });
+            });
+        }
     }
 }
 

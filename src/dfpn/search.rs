@@ -139,6 +139,8 @@ pub struct Searcher<M> {
     pub path_stores: u64,
     /// The last extraction stopped at the proof size limit.
     pub proof_too_large: bool,
+    /// How favourable the current rules are to the prover (see `set_rank`).
+    rank: u8,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -162,12 +164,23 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             epsilon_div: 4,
             path_stores: 0,
             proof_too_large: false,
+            rank: 0,
         }
     }
 
     /// The table memory this searcher was made with.
     pub fn budget(&self) -> usize {
         self.budget
+    }
+
+    /// Searches from now on are under rules of this rank, keeping what
+    /// the table learnt under other ranks. The caller promises that ranks
+    /// order the rules by how favourable they are to the same prover, on
+    /// the same positions and keys: a proof found under a lower rank holds
+    /// under a higher one, a disproof under a higher rank holds under a
+    /// lower one. Other results of another rank are not used.
+    pub fn set_rank(&mut self, rank: u8) {
+        self.rank = rank;
     }
 
     /// Keys results by their exact path from now on (see `strict`).
@@ -238,7 +251,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if self.strict {
             return self.tt.get(child_path).map(|e| (e, e.dep));
         }
-        let plain = self.tt.get(key);
+        let plain = self.tt.get(key).filter(|e| self.holds(e));
         if let Some(e) = plain
             && (e.pn == 0 || e.dn == 0)
         {
@@ -246,10 +259,19 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         if self.path_entries
             && let Some(e) = self.tt.get_near(key, child_path)
+            && self.holds(&e)
         {
             return Some((e, e.dep));
         }
         plain.map(|e| (e, NO_DEP))
+    }
+
+    /// Whether an entry tells something about the current rules.
+    #[inline]
+    fn holds(&self, e: &Entry) -> bool {
+        e.rank == self.rank
+            || (e.rank < self.rank && e.pn == 0)
+            || (e.rank > self.rank && e.dn == 0)
     }
 
     fn store(&mut self, path: u64, key: u64, depth: u32, r: NodeResult) {
@@ -259,6 +281,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             dn: r.dn,
             work: r.work,
             dep: r.dep,
+            rank: self.rank,
         };
         if self.strict {
             self.tt.put(path, entry);
@@ -458,7 +481,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     fn probe_self_work(&mut self, path: u64, key: u64) -> u32 {
         let k = if self.strict { path } else { key };
-        self.tt.get(k).map_or(0, |e| e.work)
+        self.tt
+            .get(k)
+            .filter(|e| e.rank == self.rank)
+            .map_or(0, |e| e.work)
     }
 
     /// The 1+ε threshold for the best child, given the second best value.

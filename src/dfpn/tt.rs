@@ -5,7 +5,7 @@
 //! ```text
 //!  word 0  | key (64)                                             |
 //!  word 1  | dn (32)                    | pn (32)                 |
-//!  word 2  | gen (8) | spare (8) | dep (16)  | work (32)            |
+//!  word 2  | gen (8) | rank (8)  | dep (16)  | work (32)            |
 //! ```
 //!
 //! Entries sit in buckets of four; a key may live in any slot of its
@@ -28,6 +28,8 @@ pub struct Entry {
     pub work: u32,
     /// For path-keyed results: the `dep` of the result.
     pub dep: u32,
+    /// The rank of the rules it was found under (see `Searcher::set_rank`).
+    pub rank: u8,
 }
 
 pub struct Table {
@@ -116,6 +118,7 @@ impl Table {
                     dn: (s[1] >> 32) as u32,
                     work: s[2] as u32,
                     dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
+                    rank: (s[2] >> 48) as u8,
                 });
             }
         }
@@ -140,7 +143,7 @@ impl Table {
         let packed = [
             key,
             e.pn as u64 | (e.dn as u64) << 32,
-            e.work as u64 | (dep as u64) << 32 | gen_word,
+            e.work as u64 | (dep as u64) << 32 | (e.rank as u64) << 48 | gen_word,
         ];
         let mut victim = b;
         let mut victim_work = u32::MAX;
@@ -177,6 +180,7 @@ mod tests {
             dn: 2,
             work,
             dep: NO_DEP,
+            rank: 0,
         }
     }
 
