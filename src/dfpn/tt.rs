@@ -1,24 +1,34 @@
 //! The transposition table: a fixed block of memory, never grown.
 //!
-//! An entry is three 64-bit words (24 bytes):
+//! A bucket is one 64-byte cache line holding three entries, so a probe
+//! costs one cache miss. Its sixteen 32-bit words are laid out by field:
 //!
 //! ```text
-//!  word 0  | key (64)                                             |
-//!  word 1  | dn (32)                    | pn (32)                 |
-//!  word 2  | gen (8) | rank (8)  | dep (16)  | work (32)            |
+//!  words  0..3   check: the key's high 32 bits, one per entry
+//!  words  3..6   pn
+//!  words  6..9   dn
+//!  words  9..12  work (positions spent under the node, saturating)
+//!  words 12..15  gen (8) | rank (8) | dep (16)
+//!  word  15      unused
 //! ```
 //!
-//! Entries sit in buckets of four; a key may live in any slot of its
-//! bucket. A store replaces the same key, else an empty or stale slot
-//! (another search's generation), else the slot with the least work:
-//! cheap results are the cheapest to recompute. The table is allocated
-//! zeroed, so pages the search never touches cost nothing.
+//! The bucket is chosen by the key's low bits and the check holds its
+//! high 32 bits, so a table of 2^k buckets compares 32 + k bits of the key.
+//! A key may live in any entry of its bucket. A store replaces the same
+//! key, else an empty or stale entry (another search's generation), else
+//! the one with the least work: cheap results are the cheapest to
+//! recompute. The table is allocated zeroed, so pages the search never
+//! touches cost nothing.
 
 use super::{NO_DEP, PnDn};
 
-const WAYS: usize = 4;
-/// Bytes per entry.
-pub const ENTRY_BYTES: usize = 24;
+const WAYS: usize = 3;
+/// Bytes per bucket of `WAYS` entries.
+pub const BUCKET_BYTES: usize = 64;
+const PN: usize = 3;
+const DN: usize = 6;
+const WORK: usize = 9;
+const META: usize = 12;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -32,8 +42,17 @@ pub struct Entry {
     pub rank: u8,
 }
 
+/// A bucket's words (see the layout above).
+type Bucket = [u32; WORDS];
+const WORDS: usize = 16;
+
 pub struct Table {
-    slots: Vec<[u64; 3]>,
+    /// The buckets, from `words[base]` on, which is 64-byte aligned. A
+    /// plain zeroed vector is allocated without being written (calloc), so
+    /// the table costs nothing until it is used.
+    words: Vec<u32>,
+    base: usize,
+    buckets: usize,
     bucket_mask: usize,
     generation: u8,
     used: usize,
@@ -44,15 +63,19 @@ pub struct Table {
 impl Table {
     /// A table using at most `bytes` of memory (at least one bucket).
     pub fn with_memory(bytes: usize) -> Table {
-        let max_buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
+        let max_buckets = (bytes / BUCKET_BYTES).max(1);
         // A power of two so a mask picks the bucket.
         let buckets = if max_buckets.is_power_of_two() {
             max_buckets
         } else {
             max_buckets.next_power_of_two() / 2
         };
+        let words = vec![0u32; (buckets + 1) * WORDS];
+        let base = words.as_ptr().align_offset(BUCKET_BYTES).min(WORDS);
         Table {
-            slots: vec![[0u64; 3]; buckets * WAYS],
+            words,
+            base,
+            buckets,
             bucket_mask: buckets - 1,
             generation: 1,
             used: 0,
@@ -64,7 +87,7 @@ impl Table {
     /// Forgets every entry in O(1) by moving to a new generation.
     pub fn new_search(&mut self) {
         if self.generation == u8::MAX {
-            self.slots.iter_mut().for_each(|s| *s = [0; 3]);
+            self.words.iter_mut().for_each(|w| *w = 0);
             self.generation = 1;
         } else {
             self.generation += 1;
@@ -74,28 +97,37 @@ impl Table {
         self.hits = 0;
     }
 
+    /// Entries the table can hold.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.buckets * WAYS
     }
     pub fn used(&self) -> usize {
         self.used
     }
     pub fn memory(&self) -> usize {
-        self.slots.len() * ENTRY_BYTES
+        self.buckets * BUCKET_BYTES
     }
     /// (probes, hits) since the search began.
     pub fn probe_stats(&self) -> (u64, u64) {
         (self.probes, self.hits)
     }
 
+    /// Where the bucket of `key` starts in `words`.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        ((key >> 20) as usize & self.bucket_mask) * WAYS
+        self.base + (key as usize & self.bucket_mask) * WORDS
     }
 
     #[inline]
-    fn live(&self, s: &[u64; 3]) -> bool {
-        (s[2] >> 56) as u8 == self.generation
+    fn at(&self, start: usize) -> &Bucket {
+        self.words[start..start + WORDS]
+            .try_into()
+            .expect("a whole bucket")
+    }
+
+    #[inline]
+    fn live(&self, b: &Bucket, i: usize) -> bool {
+        (b[META + i] >> 24) as u8 == self.generation
     }
 
     #[inline]
@@ -108,17 +140,19 @@ impl Table {
     #[inline]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
-        let b = self.bucket(near);
-        for s in &self.slots[b..b + WAYS] {
-            if s[0] == key && self.live(s) {
+        let b = *self.at(self.bucket(near));
+        let check = (key >> 32) as u32;
+        for i in 0..WAYS {
+            if b[i] == check && self.live(&b, i) {
                 self.hits += 1;
-                let dep = (s[2] >> 32) as u16;
+                let meta = b[META + i];
+                let dep = meta as u16;
                 return Some(Entry {
-                    pn: s[1] as u32,
-                    dn: (s[1] >> 32) as u32,
-                    work: s[2] as u32,
+                    pn: b[PN + i],
+                    dn: b[DN + i],
+                    work: b[WORK + i],
                     dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
-                    rank: (s[2] >> 48) as u8,
+                    rank: (meta >> 16) as u8,
                 });
             }
         }
@@ -133,40 +167,50 @@ impl Table {
     /// Stores `key` in the bucket of `near` (see `get_near`).
     #[inline]
     pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
-        let b = self.bucket(near);
-        let gen_word = (self.generation as u64) << 56;
+        let bi = self.bucket(near);
+        let check = (key >> 32) as u32;
+        let b = self.at(bi);
+        let mut victim = 0;
+        let mut victim_live = true;
+        let mut victim_work = u32::MAX;
+        let mut found = None;
+        for i in 0..WAYS {
+            let live = self.live(b, i);
+            if live && b[i] == check {
+                found = Some(i);
+                break;
+            }
+            if !live {
+                if victim_live {
+                    victim = i;
+                    victim_live = false;
+                }
+            } else if victim_live && b[WORK + i] < victim_work {
+                victim = i;
+                victim_work = b[WORK + i];
+            }
+        }
+        let i = match found {
+            Some(i) => i,
+            None => {
+                if !victim_live {
+                    self.used += 1;
+                }
+                victim
+            }
+        };
         let dep = if e.dep >= u16::MAX as u32 {
             u16::MAX
         } else {
             e.dep as u16
         };
-        let packed = [
-            key,
-            e.pn as u64 | (e.dn as u64) << 32,
-            e.work as u64 | (dep as u64) << 32 | (e.rank as u64) << 48 | gen_word,
-        ];
-        let mut victim = b;
-        let mut victim_work = u32::MAX;
-        for i in b..b + WAYS {
-            let s = self.slots[i];
-            if s[0] == key && self.live(&s) {
-                self.slots[i] = packed;
-                return;
-            }
-            if !self.live(&s) {
-                if victim_work != 0 || self.live(&self.slots[victim]) {
-                    victim = i;
-                    victim_work = 0;
-                }
-            } else if (s[2] as u32) < victim_work {
-                victim = i;
-                victim_work = s[2] as u32;
-            }
-        }
-        if !self.live(&self.slots[victim]) {
-            self.used += 1;
-        }
-        self.slots[victim] = packed;
+        let meta = (self.generation as u32) << 24 | (e.rank as u32) << 16 | dep as u32;
+        let b = &mut self.words[bi..bi + WORDS];
+        b[i] = check;
+        b[PN + i] = e.pn;
+        b[DN + i] = e.dn;
+        b[WORK + i] = e.work;
+        b[META + i] = meta;
     }
 }
 
@@ -196,14 +240,15 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_least_work() {
-        let mut t = Table::with_memory(ENTRY_BYTES * WAYS); // one bucket
-        for k in 0..4u64 {
-            t.put(k << 20, e(10 + k as u32));
+        let mut t = Table::with_memory(BUCKET_BYTES); // one bucket
+        for k in 0..3u64 {
+            t.put(k << 32, e(10 + k as u32));
         }
-        t.put(99 << 20, e(50));
+        t.put(99 << 32, e(50));
         assert_eq!(t.get(0), None, "least work is evicted");
-        assert!(t.get(99 << 20).is_some());
-        assert_eq!(t.used(), 4);
-        assert!(t.memory() <= ENTRY_BYTES * WAYS);
+        assert!(t.get(99 << 32).is_some());
+        assert!(t.get(1 << 32).is_some());
+        assert_eq!(t.used(), 3);
+        assert!(t.memory() <= BUCKET_BYTES);
     }
 }
