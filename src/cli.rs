@@ -228,9 +228,22 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         .num_threads(jobs.max(1))
         .build()
         .context("cannot start worker threads")?;
-    let records: Vec<Record> = pool.install(|| {
-        work.par_iter()
-            .map(|job| {
+    // Largest problems first, taken one at a time as threads come free:
+    // a long problem started last would leave the other threads idle.
+    let mut order: Vec<usize> = (0..work.len()).collect();
+    order.sort_by_key(|&j| match work[j] {
+        Job::Solve(i, _) => {
+            let p = loaded[i].as_ref().expect("a loaded problem");
+            std::cmp::Reverse((p.region.area & p.board.empty()).count())
+        }
+        Job::Failed(_) => std::cmp::Reverse(0),
+    });
+    let mut records: Vec<(usize, Record)> = pool.install(|| {
+        order
+            .iter()
+            .par_bridge()
+            .map(|&j| {
+                let job = &work[j];
                 let r = match *job {
                     Job::Solve(i, side) => {
                         let p = loaded[i].as_ref().expect("a loaded problem");
@@ -260,10 +273,12 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
                     failed.load(Relaxed)
                 ));
                 bar.inc(1);
-                r
+                (j, r)
             })
             .collect()
     });
+    records.sort_unstable_by_key(|(j, _)| *j);
+    let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
     bar.finish_and_clear();
 
     let summary = Summary::of(&records, start.elapsed());
