@@ -491,7 +491,7 @@ impl Tsumego {
                 dep: NO_DEP,
             };
         }
-        let f = *self.top();
+        let f = self.top();
         let mover = f.to_move;
         let attacker_is_prover = self.prover == self.attacker;
         let mut ban_dep = NO_DEP;
