@@ -11,7 +11,7 @@
 //! the best child may run until it is worse than `(1+ε)` times the second
 //! best, which cuts the re-expansions that `second + 1` causes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -113,6 +113,9 @@ const CLOCK_EVERY: u64 = 1024;
 /// up (with its sharing summaries, about 300 MB; the largest suite proof
 /// has 0.4 million).
 pub const PROOF_NODE_LIMIT: usize = 2_000_000;
+/// Most searches again after an extraction the table misled, before
+/// giving up (the caller then searches without transpositions).
+const REPAIR_ROUNDS: usize = 256;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
@@ -141,6 +144,11 @@ pub struct Searcher<M> {
     pub proof_too_large: bool,
     /// How favourable the current rules are to the prover (see `set_rank`).
     rank: u8,
+    /// Positions whose table result misled an extraction: their final
+    /// results are kept by path from then on.
+    path_only: HashSet<u64>,
+    /// Positions the last `solve` searched.
+    searched: u64,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -165,6 +173,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             path_stores: 0,
             proof_too_large: false,
             rank: 0,
+            path_only: HashSet::new(),
+            searched: 0,
         }
     }
 
@@ -209,6 +219,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.positions = 0;
         self.expansions = 0;
         self.path_entries = false;
+        self.path_only.clear();
         self.path.clear();
         self.root_pn = 1;
         self.root_dn = 1;
@@ -227,7 +238,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.next_clock = self.positions + CLOCK_EVERY;
         self.stopped = None;
         let root_path = extend_path(0, game.key());
+        let before = self.positions;
         let r = self.mid(game, INF, INF, root_path, observer);
+        self.searched = self.positions - before;
         self.root_pn = r.pn;
         self.root_dn = r.dn;
         if r.pn == 0 {
@@ -285,7 +298,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         };
         if self.strict {
             self.tt.put(path, entry);
-        } else if final_ && r.dep < depth {
+        } else if final_
+            && (r.dep < depth || (!self.path_only.is_empty() && self.path_only.contains(&key)))
+        {
             self.path_entries = true;
             self.path_stores += 1;
             self.tt.put_near(key, path, entry);
@@ -514,15 +529,53 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let saved = self.limits;
         self.limits = Limits::default();
         self.stopped = None;
+        let mut result = None;
+        // Repairs may cost up to what the search did; a strict search
+        // would cost more.
+        let (start, budget) = (self.positions, self.searched.max(10_000));
+        // Solutions already extracted hold whatever the repairs change:
+        // they are kept from one round to the next.
         let mut x = Extraction {
             proof,
             nodes: 0,
             shared: HashMap::new(),
             leaf: Arc::from(Vec::new()),
+            trail: Vec::new(),
+            misled: None,
         };
-        let r = self.extract_node(game, root_path, &mut x);
+        for _ in 0..REPAIR_ROUNDS {
+            x.misled = None;
+            if let Some((lines, _)) = self.extract_node(game, root_path, &mut x) {
+                result = Some(lines.to_vec());
+                break;
+            }
+            // A result the table holds for a position reached on another
+            // path can be wrong on this one (a pass or a retake that
+            // repeats only here). Forget what it said along the path that
+            // failed and search again: the positions are then valued on
+            // this path, with their dependence on it.
+            let Some(misled) = x
+                .misled
+                .take()
+                .filter(|_| !self.proof_too_large && self.positions - start < budget)
+            else {
+                break;
+            };
+            if let Some(&(_, key)) = misled.last() {
+                self.path_only.insert(key);
+            }
+            for (path, key) in misled {
+                self.tt.forget(key, key);
+                self.tt.forget(key, path);
+                self.tt.forget(path, path);
+            }
+            let r = self.mid(game, INF, INF, root_path, &mut super::Unobserved);
+            if (if proof { r.pn } else { r.dn }) != 0 {
+                break;
+            }
+        }
         self.limits = saved;
-        r.map(|(lines, _)| lines.to_vec())
+        result
     }
 
     /// Whether the table says the winner we want has won at this child.
@@ -547,6 +600,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         path: u64,
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
+        x.trail.push((path, game.key()));
+        let r = self.extract_here(game, path, x);
+        x.trail.pop();
+        r
+    }
+
+    fn extract_here<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        x: &mut Extraction<M, G::Footprint>,
+    ) -> Option<Solved<M, G::Footprint>> {
         let key = game.key();
         if let Some((lines, footprint)) = x.shared.get(&key)
             && !game.history_reaches(footprint)
@@ -563,7 +628,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let expansion = game.expand_plain(&mut children);
         let mut footprint = game.expansion_footprint();
         if let Expansion::Terminal { prover_wins, .. } = expansion {
-            return (prover_wins == proof).then(|| (x.leaf.clone(), footprint));
+            if prover_wins != proof {
+                x.misled();
+                return None;
+            }
+            return Some((x.leaf.clone(), footprint));
         }
         let winner_to_move = (game.kind() == NodeKind::Or) == proof;
         let lines: Arc<[ProofNode<M>]> = if winner_to_move {
@@ -576,7 +645,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         mv: c.mv,
                         children: x.leaf.clone(),
                     }),
-                    Some(_) => return None,
+                    Some(_) => {
+                        x.misled();
+                        return None;
+                    }
                     None => {
                         let child_path = extend_path(path, c.key);
                         let known = self.won(path, c.key, proof).is_some();
@@ -585,6 +657,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         let sub = if won {
                             self.extract_node(game, child_path, x)
                         } else {
+                            x.misled();
                             None
                         };
                         game.undo();
@@ -634,7 +707,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     }
                 }
             }
-            if !order.is_empty() || pass == 1 || !self.settle(game, path, proof) {
+            if !order.is_empty() || pass == 1 {
+                break;
+            }
+            if !self.settle(game, path, proof) {
+                x.misled();
                 break;
             }
         }
@@ -668,6 +745,19 @@ struct Extraction<M, F> {
     shared: HashMap<u64, Solved<M, F>>,
     /// The empty list every leaf shares.
     leaf: Arc<[ProofNode<M>]>,
+    /// (path key, position key) of the nodes from the root to here.
+    trail: Vec<(u64, u64)>,
+    /// The trail where the table's results first proved wrong.
+    misled: Option<Vec<(u64, u64)>>,
+}
+
+impl<M, F> Extraction<M, F> {
+    /// The table's results do not hold on the current trail.
+    fn misled(&mut self) {
+        if self.misled.is_none() {
+            self.misled = Some(self.trail.clone());
+        }
+    }
 }
 
 /// The node's numbers from its children's.

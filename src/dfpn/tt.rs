@@ -159,6 +159,19 @@ impl Table {
         None
     }
 
+    /// Drops `key` from the bucket of `near`, if it is there.
+    pub fn forget(&mut self, near: u64, key: u64) {
+        let bi = self.bucket(near);
+        let check = (key >> 32) as u32;
+        for i in 0..WAYS {
+            let b = self.at(bi);
+            if b[i] == check && self.live(b, i) {
+                self.words[bi + META + i] = 0;
+                self.used -= 1;
+            }
+        }
+    }
+
     #[inline]
     pub fn put(&mut self, key: u64, e: Entry) {
         self.put_near(key, key, e)
@@ -236,6 +249,19 @@ mod tests {
         assert_eq!(t.get(43), None);
         t.new_search();
         assert_eq!(t.get(42), None);
+    }
+
+    #[test]
+    fn forgetting_drops_only_that_key() {
+        let mut t = Table::with_memory(1 << 16);
+        let near = 7u64;
+        let path = 5u64 << 40 | near;
+        t.put(near, e(1));
+        t.put_near(near, path, e(2));
+        t.forget(near, path);
+        assert_eq!(t.get_near(near, path), None);
+        assert_eq!(t.get(near), Some(e(1)));
+        assert_eq!(t.used(), 1);
     }
 
     #[test]
