@@ -193,6 +193,8 @@ impl Analysis {
 pub struct Engine {
     memory: usize,
     searcher: Option<Searcher<Move>>,
+    /// The table of strict searches, made when first needed.
+    strict: Option<Searcher<Move>>,
     deadline: Option<Instant>,
     positions_left: Option<u64>,
     pub strict_searches: u32,
@@ -214,6 +216,7 @@ impl Engine {
         Engine {
             memory,
             searcher: None,
+            strict: None,
             deadline: limits.time.map(|t| Instant::now() + t),
             positions_left: limits.positions,
             strict_searches: 0,
@@ -336,9 +339,14 @@ impl Engine {
             if !checked && !too_large {
                 // The table misled the extraction: search strictly.
                 self.strict_searches += 1;
-                let mut strict = Searcher::new(self.memory / 2);
+                // One strict table per analysis (and per thread after):
+                // a fresh one would be faulted in page by page each time.
+                let memory = self.memory / 2;
+                let limits = self.limits();
+                let strict = self.strict.get_or_insert_with(|| reuse_searcher(memory));
+                strict.reset();
                 strict.set_strict(true);
-                let outcome = strict.solve(&mut game, self.limits(), &mut Unobserved);
+                let outcome = strict.solve(&mut game, limits, &mut Unobserved);
                 let mut tree = None;
                 if let Outcome::Proven | Outcome::Disproven = outcome {
                     tree = strict
@@ -425,7 +433,10 @@ fn clear(s: &mut Searcher<Move>) {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        if let Some(x) = self.searcher.take() {
+        for x in [self.searcher.take(), self.strict.take()]
+            .into_iter()
+            .flatten()
+        {
             SPARE.with(|s| {
                 let mut s = s.borrow_mut();
                 if s.len() < 2 {
