@@ -407,7 +407,7 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
                 match r.move_grades.iter().find(|g| &g.mv == m) {
                     Some(g) => format!(
                         "{name}({})",
-                        grade(g.threats_needed, g.opponent_threats_needed)
+                        analysis::grade_text(g.threats_needed, g.opponent_threats_needed)
                     ),
                     None => name.to_string(),
                 }
@@ -425,7 +425,7 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
             r.threats_needed,
             r.opponent_threats_needed,
         ) {
-            ("ko", n, m) => grade(n, m),
+            ("ko", n, m) => analysis::grade_text(n, m),
             _ => String::new(),
         };
         writeln!(
@@ -452,13 +452,6 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
         )?;
     }
     Ok(())
-}
-
-/// A ko grade for the table: threats the side needs / the opponent
-/// needs, `?` where the search did not tell.
-fn grade(need: Option<u8>, opponent: Option<u8>) -> String {
-    let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
-    format!("{}/{}", count(need), count(opponent))
 }
 
 /// Writes the analysis's checked trees as SGF files named after the problem.

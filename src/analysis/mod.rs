@@ -147,15 +147,19 @@ pub struct Analysis {
     pub error: Option<String>,
 }
 
+/// A ko grade for people: threats the side needs / the opponent needs,
+/// `?` where the search did not tell.
+pub fn grade_text(need: Option<u8>, opponent: Option<u8>) -> String {
+    let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
+    format!("{}/{}", count(need), count(opponent))
+}
+
 impl Analysis {
     /// A first move for people, with its own ko grade when it has one:
     /// "A9 (0/1)" on a board of `height` rows.
     pub fn move_label(&self, m: Move, height: usize) -> String {
         match self.move_grades.iter().find(|g| g.0 == m) {
-            Some(&(_, n, o)) => {
-                let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
-                format!("{} ({}/{})", m.human(height), count(n), count(o))
-            }
+            Some(&(_, n, o)) => format!("{} ({})", m.human(height), grade_text(n, o)),
             None => m.human(height),
         }
     }

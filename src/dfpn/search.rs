@@ -315,6 +315,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
     }
 
+    /// Drops what `store` may have kept for this node.
+    fn forget(&mut self, path: u64, key: u64) {
+        if self.strict {
+            self.tt.forget(path, path);
+        } else {
+            self.tt.forget(key, key);
+            self.tt.forget(key, path);
+        }
+    }
+
     #[inline]
     fn check_limits(&mut self) {
         if let Some(max) = self.limits.positions
@@ -565,9 +575,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 self.path_only.insert(key);
             }
             for (path, key) in misled {
-                self.tt.forget(key, key);
-                self.tt.forget(key, path);
-                self.tt.forget(path, path);
+                self.forget(path, key);
             }
             let r = self.mid(game, INF, INF, root_path, &mut super::Unobserved);
             if (if proof { r.pn } else { r.dn }) != 0 {

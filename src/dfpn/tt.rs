@@ -140,35 +140,35 @@ impl Table {
     #[inline]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
-        let b = *self.at(self.bucket(near));
+        let bi = self.bucket(near);
+        let i = self.find(bi, key)?;
+        self.hits += 1;
+        let b = self.at(bi);
+        let meta = b[META + i];
+        let dep = meta as u16;
+        Some(Entry {
+            pn: b[PN + i],
+            dn: b[DN + i],
+            work: b[WORK + i],
+            dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
+            rank: (meta >> 16) as u8,
+        })
+    }
+
+    /// The live entry of `key` in the bucket starting at `bi`.
+    #[inline]
+    fn find(&self, bi: usize, key: u64) -> Option<usize> {
+        let b = self.at(bi);
         let check = (key >> 32) as u32;
-        for i in 0..WAYS {
-            if b[i] == check && self.live(&b, i) {
-                self.hits += 1;
-                let meta = b[META + i];
-                let dep = meta as u16;
-                return Some(Entry {
-                    pn: b[PN + i],
-                    dn: b[DN + i],
-                    work: b[WORK + i],
-                    dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
-                    rank: (meta >> 16) as u8,
-                });
-            }
-        }
-        None
+        (0..WAYS).find(|&i| b[i] == check && self.live(b, i))
     }
 
     /// Drops `key` from the bucket of `near`, if it is there.
     pub fn forget(&mut self, near: u64, key: u64) {
         let bi = self.bucket(near);
-        let check = (key >> 32) as u32;
-        for i in 0..WAYS {
-            let b = self.at(bi);
-            if b[i] == check && self.live(b, i) {
-                self.words[bi + META + i] = 0;
-                self.used -= 1;
-            }
+        if let Some(i) = self.find(bi, key) {
+            self.words[bi + META + i] = 0;
+            self.used -= 1;
         }
     }
 
