@@ -23,6 +23,7 @@ fn main() {
             };
             let mut g = Tsumego::new(&p, side, side, master);
             s.reset();
+            s.path_stores = 0;
             let t = Instant::now();
             let o = s.solve(
                 &mut g,
@@ -41,11 +42,13 @@ fn main() {
             tot_t += el;
             if std::env::var("V").is_ok() {
                 println!(
-                    "{} {} {:?} {} {:.2}s",
+                    "{} {} {:?} {} exp {} pathst {} {:.2}s",
                     p.label(),
                     side.letter(),
                     o,
                     s.positions(),
+                    s.expansions(),
+                    s.path_stores,
                     el
                 );
             }

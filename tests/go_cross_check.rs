@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use shikatsu::board::{Bits, Color, Move};
-use shikatsu::dfpn::{Limits, Outcome, PnsOutcome, Searcher, Unobserved, pns};
+use shikatsu::dfpn::{Expansion, Game, Limits, Outcome, PnsOutcome, Searcher, Unobserved, pns};
 use shikatsu::problem::Ko;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::proof;
@@ -152,6 +152,40 @@ fn the_basic_ko_depends_on_the_ko_master() {
     assert_eq!(
         dfpn(&problem, Color::Black, Some(Color::Black), false),
         Outcome::Proven
+    );
+}
+
+fn moves_of(g: &mut Tsumego, all: bool) -> Vec<(Move, Option<bool>)> {
+    let mut out = Vec::new();
+    let e = if all {
+        g.expand_all(&mut out)
+    } else {
+        g.expand(&mut out)
+    };
+    assert!(matches!(e, Expansion::Moves { .. }));
+    out.iter().map(|c| (c.mv, c.terminal)).collect()
+}
+
+#[test]
+fn a_move_that_wins_at_once_is_the_only_one_searched() {
+    // White's two corner stones have one liberty, ab: Black captures there.
+    let text = "(;FF[4]SZ[6]AB[ca][cb][bb][bc][bd][ad]AW[aa][ba]MA[aa]PL[B])";
+    let problem = load_str("atari.sgf", text).pop().unwrap().unwrap();
+    let ab = Move::Play(shikatsu::board::Point::from_sgf("ab").unwrap());
+    let mut g = Tsumego::new(&problem, Color::Black, Color::Black, None);
+    assert_eq!(moves_of(&mut g, false), vec![(ab, Some(true))]);
+    // Viewers still get every move: the capture, ac and a pass.
+    let all = moves_of(&mut g, true);
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(all.contains(&(ab, Some(true))));
+
+    // After Black passes, White's pass ends the game with White alive.
+    g.play(Move::Pass);
+    assert_eq!(moves_of(&mut g, false), vec![(Move::Pass, Some(false))]);
+    let all = moves_of(&mut g, true);
+    assert!(
+        all.len() > 1 && all.contains(&(Move::Pass, Some(false))),
+        "{all:?}"
     );
 }
 

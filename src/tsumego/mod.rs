@@ -442,11 +442,11 @@ impl Game for Tsumego {
     }
 
     fn expand(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        self.expand_with(out, true)
+        self.expand_with(out, true, true)
     }
 
     fn expand_plain(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        self.expand_with(out, false)
+        self.expand_with(out, false, true)
     }
 
     fn play(&mut self, m: Move) {
@@ -473,7 +473,19 @@ impl Game for Tsumego {
 impl Tsumego {
     /// The children here; `heuristics`: with df-pn+ initial numbers (a
     /// finished proof's walk needs none).
-    fn expand_with(&mut self, out: &mut Vec<Child<Move>>, heuristics: bool) -> Expansion {
+    /// Every legal move here as a child, with the search's initial
+    /// numbers, even where one of them wins at once (for viewers).
+    pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
+        self.expand_with(out, true, false)
+    }
+
+    /// `cut`: stop at a move that wins the game for the mover at once.
+    fn expand_with(
+        &mut self,
+        out: &mut Vec<Child<Move>>,
+        heuristics: bool,
+        cut: bool,
+    ) -> Expansion {
         out.clear();
         // Proof sharing needs footprints only when walking a proof.
         let here = if heuristics {
@@ -502,6 +514,17 @@ impl Tsumego {
         let mut seen = here;
         let candidates = self.region & f.board.empty();
         let parent_target = f.board.block(self.targets[0]);
+        let mover_is_attacker = mover == self.attacker;
+        // A move that ends the game in the mover's favour decides the
+        // position: the other moves need not be made. Passing back after
+        // a pass is the common case, so it is looked at first.
+        if cut
+            && f.passed
+            && let Outcome::Terminal { attacker_wins, dep } = self.try_move(Move::Pass)
+            && attacker_wins == mover_is_attacker
+        {
+            return self.immediate_win(out, here, Move::Pass, attacker_wins, dep, heuristics);
+        }
         for i in candidates.iter() {
             let m = Move::Play(Point(i as u16));
             let child = match self.try_move(m) {
@@ -514,6 +537,9 @@ impl Tsumego {
                     continue;
                 }
                 Outcome::Terminal { attacker_wins, dep } => {
+                    if cut && attacker_wins == mover_is_attacker {
+                        return self.immediate_win(out, here, m, attacker_wins, dep, heuristics);
+                    }
                     if dep != NO_DEP && !heuristics {
                         seen = seen.meet(self.seen_at(dep));
                     }
@@ -601,6 +627,34 @@ impl Tsumego {
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep }
+    }
+
+    /// The expansion of a position the mover wins at once by `m`: that
+    /// move alone (a proof needs no other at the winner's turn).
+    fn immediate_win(
+        &mut self,
+        out: &mut Vec<Child<Move>>,
+        here: Seen,
+        m: Move,
+        attacker_wins: bool,
+        dep: u32,
+        heuristics: bool,
+    ) -> Expansion {
+        out.clear();
+        out.push(Child {
+            mv: m,
+            key: 0,
+            terminal: Some(attacker_wins == (self.prover == self.attacker)),
+            dep,
+            pn: 1,
+            dn: 1,
+        });
+        self.footprint = if dep != NO_DEP && !heuristics {
+            here.meet(self.seen_at(dep))
+        } else {
+            here
+        };
+        Expansion::Moves { ban_dep: NO_DEP }
     }
 
     fn seen_at(&self, depth: u32) -> Seen {

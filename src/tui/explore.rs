@@ -247,7 +247,7 @@ impl Explorer {
         let board = *game.board();
         let numbered = numbered(&board, moves, self.side);
         let mut children: Vec<Child<Move>> = Vec::new();
-        let over = match game.expand(&mut children) {
+        let over = match game.expand_all(&mut children) {
             Expansion::Terminal { prover_wins, .. } => {
                 let winner = if prover_wins {
                     self.side

@@ -777,8 +777,9 @@ fn decided_panel(
     }
     lines.push(heading(
         &format!(
-            "{} candidates ({} to play)",
+            "{} candidate{} ({} to play)",
             node.candidates.len(),
+            if node.candidates.len() == 1 { "" } else { "s" },
             to_move.letter()
         ),
         width,
