@@ -471,15 +471,15 @@ impl Game for Tsumego {
 }
 
 impl Tsumego {
-    /// The children here; `heuristics`: with df-pn+ initial numbers (a
-    /// finished proof's walk needs none).
     /// Every legal move here as a child, with the search's initial
     /// numbers, even where one of them wins at once (for viewers).
     pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
         self.expand_with(out, true, false)
     }
 
-    /// `cut`: stop at a move that wins the game for the mover at once.
+    /// The children here; `heuristics`: with df-pn+ initial numbers (a
+    /// finished proof's walk needs none); `cut`: stop at a move that wins
+    /// the game for the mover at once.
     fn expand_with(
         &mut self,
         out: &mut Vec<Child<Move>>,
@@ -508,19 +508,19 @@ impl Tsumego {
         }
         let f = self.top();
         let mover = f.to_move;
-        let attacker_is_prover = self.prover == self.attacker;
         let mut ban_dep = NO_DEP;
         // Positions a move repeats are on the path: they count.
         let mut seen = here;
         let candidates = self.region & f.board.empty();
         let parent_target = f.board.block(self.targets[0]);
         let mover_is_attacker = mover == self.attacker;
+        let pass = self.try_move(Move::Pass);
         // A move that ends the game in the mover's favour decides the
         // position: the other moves need not be made. Passing back after
         // a pass is the common case, so it is looked at first.
         if cut
             && f.passed
-            && let Outcome::Terminal { attacker_wins, dep } = self.try_move(Move::Pass)
+            && let Outcome::Terminal { attacker_wins, dep } = pass
             && attacker_wins == mover_is_attacker
         {
             return self.immediate_win(out, here, Move::Pass, attacker_wins, dep, heuristics);
@@ -531,26 +531,15 @@ impl Tsumego {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
                     ban_dep = ban_dep.min(j);
-                    if !heuristics {
-                        seen = seen.meet(self.seen_at(j));
-                    }
+                    seen = self.seen_through(seen, j, heuristics);
                     continue;
                 }
                 Outcome::Terminal { attacker_wins, dep } => {
                     if cut && attacker_wins == mover_is_attacker {
                         return self.immediate_win(out, here, m, attacker_wins, dep, heuristics);
                     }
-                    if dep != NO_DEP && !heuristics {
-                        seen = seen.meet(self.seen_at(dep));
-                    }
-                    Child {
-                        mv: m,
-                        key: 0,
-                        terminal: Some(attacker_wins == attacker_is_prover),
-                        dep,
-                        pn: 1,
-                        dn: 1,
-                    }
+                    seen = self.seen_through(seen, dep, heuristics);
+                    self.terminal_child(m, attacker_wins, dep)
                 }
                 Outcome::Open {
                     board,
@@ -599,20 +588,11 @@ impl Tsumego {
                 .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
         };
         order::sort(out, target);
-        let pass = match self.try_move(Move::Pass) {
+        let pass = match pass {
             Outcome::Terminal { attacker_wins, dep } => {
                 // A pass that closes a cycle compared with the path.
-                if dep != NO_DEP && !heuristics {
-                    seen = seen.meet(self.seen_at(dep));
-                }
-                Child {
-                    mv: Move::Pass,
-                    key: 0,
-                    terminal: Some(attacker_wins == attacker_is_prover),
-                    dep,
-                    pn: 1,
-                    dn: 1,
-                }
+                seen = self.seen_through(seen, dep, heuristics);
+                self.terminal_child(Move::Pass, attacker_wins, dep)
             }
             Outcome::Open { key, captured, .. } => Child {
                 mv: Move::Pass,
@@ -641,20 +621,32 @@ impl Tsumego {
         heuristics: bool,
     ) -> Expansion {
         out.clear();
-        out.push(Child {
+        out.push(self.terminal_child(m, attacker_wins, dep));
+        self.footprint = self.seen_through(here, dep, heuristics);
+        Expansion::Moves { ban_dep: NO_DEP }
+    }
+
+    /// A move that ends the game.
+    fn terminal_child(&self, m: Move, attacker_wins: bool, dep: u32) -> Child<Move> {
+        Child {
             mv: m,
             key: 0,
             terminal: Some(attacker_wins == (self.prover == self.attacker)),
             dep,
             pn: 1,
             dn: 1,
-        });
-        self.footprint = if dep != NO_DEP && !heuristics {
-            here.meet(self.seen_at(dep))
+        }
+    }
+
+    /// `seen` with the position at depth `dep` of the path that a move's
+    /// outcome depended on (footprints matter only when walking a proof).
+    #[inline]
+    fn seen_through(&self, seen: Seen, dep: u32, heuristics: bool) -> Seen {
+        if heuristics || dep == NO_DEP {
+            seen
         } else {
-            here
-        };
-        Expansion::Moves { ban_dep: NO_DEP }
+            seen.meet(self.seen_at(dep))
+        }
     }
 
     fn seen_at(&self, depth: u32) -> Seen {
