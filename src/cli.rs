@@ -180,6 +180,7 @@ impl LimitArgs {
                 KoArg::White => KoRule::Fixed(Some(Color::White)),
             },
             status_only: self.status_only,
+            parallel_ko: false,
         })
     }
 }
@@ -210,6 +211,12 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             Err(_) => work.push(Job::Failed(i)),
         }
     }
+    // With a core per search to spare (one problem on two cores), the two
+    // ko settings of a status are searched at once, each with a job's
+    // share of the memory.
+    let mut opts = opts;
+    let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
+    opts.parallel_ko = solving > 0 && 2 * solving <= jobs;
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
     } else {

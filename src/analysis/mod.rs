@@ -8,10 +8,11 @@
 //! that the checker rejects, is searched again in strict mode (every
 //! result keyed by its exact path), which no history can mislead.
 
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move};
-use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
+use crate::dfpn::{Game, Limits, Observer, Outcome, SearchView, Searcher, Stop, Unobserved};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
@@ -43,6 +44,10 @@ pub struct Options {
     /// Only the status and its proof: no list of every winning first
     /// move, no ko grade, no eyes-or-seki (for speed comparisons).
     pub status_only: bool,
+    /// Run the two ko-master searches of the status at once, on two
+    /// threads with a table each (`memory` apiece): for a machine with a
+    /// core to spare, such as one problem on two cores.
+    pub parallel_ko: bool,
 }
 
 impl Default for Options {
@@ -52,6 +57,7 @@ impl Default for Options {
             memory: 1 << 30,
             ko: KoRule::Auto,
             status_only: false,
+            parallel_ko: false,
         }
     }
 }
@@ -230,6 +236,16 @@ impl Engine {
             check_losses: true,
             check_wins: true,
             best: Status::Unknown,
+        }
+    }
+
+    /// Adds the work of an engine that searched beside this one.
+    fn absorb(&mut self, other: &Engine) {
+        self.positions += other.positions;
+        self.strict_searches += other.strict_searches;
+        self.too_large += other.too_large;
+        if let Some(left) = self.positions_left.as_mut() {
+            *left = left.saturating_sub(other.positions);
         }
     }
 
@@ -451,6 +467,93 @@ impl Drop for Engine {
     }
 }
 
+/// Stops a search once another has made it pointless.
+struct Cancel<'a>(&'a AtomicBool);
+
+impl<M> Observer<M> for Cancel<'_> {
+    #[inline]
+    fn after_expand(&mut self, _: &SearchView<'_, M>) -> bool {
+        !self.0.load(AtomicOrdering::Relaxed)
+    }
+}
+
+/// The status of `a.side` from both ko-master searches run at once, each
+/// with its own table: "unconditional" as soon as the opponent-master
+/// search proves, "fails" as soon as the own-master search disproves
+/// (the other search is then stopped), "ko" when both finish the other
+/// way. Fills in the status, proof and ko setting; `engine` takes over
+/// the counts of both. Returns whether every reported proof was checked.
+fn status_in_parallel(
+    engine: &mut Engine,
+    problem: &Problem,
+    side: Color,
+    opts: &Options,
+    a: &mut Analysis,
+) -> bool {
+    let opp = side.opp();
+    let (stop_own, stop_opp) = (AtomicBool::new(false), AtomicBool::new(false));
+    let mut own_engine = Engine::new(opts.memory, opts.limits);
+    own_engine.deadline = engine.deadline;
+    let (theirs, own) = std::thread::scope(|scope| {
+        let own = scope.spawn(|| {
+            let v = own_engine.decide(
+                problem,
+                side,
+                side,
+                Some(side).into(),
+                &[],
+                &mut Cancel(&stop_own),
+            );
+            if v.outcome == Outcome::Disproven {
+                stop_opp.store(true, AtomicOrdering::Relaxed);
+            }
+            v
+        });
+        let v = engine.decide(
+            problem,
+            side,
+            side,
+            Some(opp).into(),
+            &[],
+            &mut Cancel(&stop_opp),
+        );
+        if v.outcome == Outcome::Proven {
+            stop_own.store(true, AtomicOrdering::Relaxed);
+        }
+        (v, own.join().expect("the own-master search does not panic"))
+    });
+    engine.absorb(&own_engine);
+    let mut checked = true;
+    match (theirs.outcome, own.outcome) {
+        (Outcome::Proven, _) => {
+            a.status = Status::Unconditional;
+            a.ko = Some(opp).into();
+            (a.root_pn, a.root_dn) = engine.last_numbers;
+            a.proof = theirs.tree;
+            checked = theirs.checked;
+        }
+        (_, Outcome::Disproven) => {
+            a.status = Status::Fails;
+            a.ko = Some(side).into();
+            (a.root_pn, a.root_dn) = own_engine.last_numbers;
+            a.proof = own.tree;
+            checked = own.checked;
+        }
+        (Outcome::Disproven, Outcome::Proven) => {
+            a.status = Status::Ko;
+            a.ko = Some(side).into();
+            (a.root_pn, a.root_dn) = own_engine.last_numbers;
+            a.proof = own.tree;
+            checked = theirs.checked && own.checked;
+        }
+        _ => {
+            a.status = Status::Unknown;
+            (a.root_pn, a.root_dn) = engine.last_numbers;
+        }
+    }
+    checked
+}
+
 /// Solves one side to move of a problem.
 pub fn analyze(problem: &Problem, side: Color, opts: &Options) -> Analysis {
     analyze_observed(problem, side, opts, &mut Unobserved)
@@ -497,7 +600,11 @@ pub fn analyze_observed<O: Observer<Move>>(
         KoRule::Threats([b, w]) => vec![(Ko::threats(b, w), Status::Wins, Status::Fails)],
     };
     let mut all_checked = true;
-    for &(master, win, loss) in &masters {
+    let parallel = opts.parallel_ko && matches!(opts.ko, KoRule::Auto);
+    if parallel {
+        all_checked = status_in_parallel(&mut engine, problem, side, opts, &mut a);
+    }
+    for &(master, win, loss) in masters.iter().filter(|_| !parallel) {
         let v = engine.decide(problem, side, side, master, &[], observer);
         (a.root_pn, a.root_dn) = engine.last_numbers;
         all_checked &= v.checked;

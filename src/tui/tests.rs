@@ -44,6 +44,7 @@ fn opts() -> Options {
         memory: 64 << 20,
         ko: KoRule::Auto,
         status_only: false,
+        parallel_ko: false,
     }
 }
 
@@ -442,6 +443,7 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         memory: 256 << 20,
         ko: KoRule::Fixed(None),
         status_only: false,
+        parallel_ko: false,
     };
     let p = std::sync::Arc::new(load_str("open.sgf", OPEN).remove(0).expect("loads"));
     let (mut alone, mut watched, mut frames) = (Vec::new(), Vec::new(), 0u64);
