@@ -127,6 +127,10 @@ pub struct SolveArgs {
     /// Parallel jobs (default: all cores).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// When there are at least twice as many jobs as problem sides, run
+    /// the two ko-master searches of each status side by side.
+    #[arg(long)]
+    pub parallel_ko: bool,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -171,7 +175,7 @@ impl LimitArgs {
                 positions: self.positions,
                 time: Some(Duration::from_secs_f64(self.time)),
             },
-            memory: (self.memory / jobs.max(1)).max(1 << 16),
+            memory: table_bytes(self.memory / jobs.max(1), self.time, self.positions),
             ko: match self.ko {
                 _ if self.threats.is_some() => KoRule::Threats(self.threats.unwrap_or_default()),
                 KoArg::Auto => KoRule::Auto,
@@ -183,6 +187,25 @@ impl LimitArgs {
             parallel_ko: false,
         })
     }
+}
+
+/// The table memory of one job: its share of `--memory`, but no more
+/// than a search within the limits can fill. A search stores one entry
+/// per expansion: at most about 250,000 a second on this kind of machine,
+/// and at most one per 4 positions (small problems have few moves). A
+/// table of 300,000 entries per second (64 MB for 10 s) holds them all,
+/// and beyond that the least-work entries are replaced. Every page of a
+/// larger table is faulted in as the probes land on it, and on this VM a
+/// fault costs tens of microseconds, more with two threads (each one
+/// flushes the other core's TLB): on the graded suite files, `--jobs 2`,
+/// a gigabyte took 21.5 s wall (3.2 s of it in the kernel) against
+/// 17.1 s for 256 MB.
+fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
+    const ENTRY_BYTES: f64 = 64.0 / 3.0;
+    let by_time = time * 300_000.0 * ENTRY_BYTES;
+    let by_positions = positions.map_or(f64::INFINITY, |n| n as f64 / 4.0 * ENTRY_BYTES);
+    let fill = by_time.min(by_positions).min(usize::MAX as f64) as usize;
+    share.min(fill).max(1 << 16)
 }
 
 /// One unit of work: a problem and a side to move, or a load error.
@@ -212,11 +235,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         }
     }
     // With a core per search to spare (one problem on two cores), the two
-    // ko settings of a status are searched at once, each with a job's
-    // share of the memory.
+    // ko settings of a status may be searched at once, each with a job's
+    // share of the memory. Not by default: on the development VM a page
+    // fault with two threads costs so much that it only pays for `ko`
+    // results with small tables (see the README).
     let mut opts = opts;
     let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
-    opts.parallel_ko = solving > 0 && 2 * solving <= jobs;
+    opts.parallel_ko = args.parallel_ko && solving > 0 && 2 * solving <= jobs;
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
     } else {

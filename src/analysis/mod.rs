@@ -8,11 +8,12 @@
 //! that the checker rejects, is searched again in strict mode (every
 //! result keyed by its exact path), which no history can mislead.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move};
-use crate::dfpn::{Game, Limits, Observer, Outcome, SearchView, Searcher, Stop, Unobserved};
+use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
@@ -219,6 +220,8 @@ pub struct Engine {
     pub check_wins: bool,
     /// The root's status, while first moves are being classified.
     best: Status,
+    /// Stops this engine's searches from another thread.
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Engine {
@@ -236,6 +239,7 @@ impl Engine {
             check_losses: true,
             check_wins: true,
             best: Status::Unknown,
+            cancel: None,
         }
     }
 
@@ -259,6 +263,7 @@ impl Engine {
         let memory = self.memory;
         let s = self.searcher.get_or_insert_with(|| reuse_searcher(memory));
         s.set_rank(rank);
+        s.set_cancel(self.cancel.clone());
         s
     }
 
@@ -366,6 +371,7 @@ impl Engine {
                 let strict = self.strict.get_or_insert_with(|| reuse_searcher(memory));
                 strict.reset();
                 strict.set_strict(true);
+                strict.set_cancel(self.cancel.clone());
                 let outcome = strict.solve(&mut game, limits, &mut Unobserved);
                 let mut tree = None;
                 if let Outcome::Proven | Outcome::Disproven = outcome {
@@ -467,16 +473,6 @@ impl Drop for Engine {
     }
 }
 
-/// Stops a search once another has made it pointless.
-struct Cancel<'a>(&'a AtomicBool);
-
-impl<M> Observer<M> for Cancel<'_> {
-    #[inline]
-    fn after_expand(&mut self, _: &SearchView<'_, M>) -> bool {
-        !self.0.load(AtomicOrdering::Relaxed)
-    }
-}
-
 /// The status of `a.side` from both ko-master searches run at once, each
 /// with its own table: "unconditional" as soon as the opponent-master
 /// search proves, "fails" as soon as the own-master search disproves
@@ -491,37 +487,29 @@ fn status_in_parallel(
     a: &mut Analysis,
 ) -> bool {
     let opp = side.opp();
-    let (stop_own, stop_opp) = (AtomicBool::new(false), AtomicBool::new(false));
+    let (stop_own, stop_opp) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    );
     let mut own_engine = Engine::new(opts.memory, opts.limits);
     own_engine.deadline = engine.deadline;
+    own_engine.cancel = Some(stop_own.clone());
+    engine.cancel = Some(stop_opp.clone());
     let (theirs, own) = std::thread::scope(|scope| {
         let own = scope.spawn(|| {
-            let v = own_engine.decide(
-                problem,
-                side,
-                side,
-                Some(side).into(),
-                &[],
-                &mut Cancel(&stop_own),
-            );
+            let v = own_engine.decide(problem, side, side, Some(side).into(), &[], &mut Unobserved);
             if v.outcome == Outcome::Disproven {
                 stop_opp.store(true, AtomicOrdering::Relaxed);
             }
             v
         });
-        let v = engine.decide(
-            problem,
-            side,
-            side,
-            Some(opp).into(),
-            &[],
-            &mut Cancel(&stop_opp),
-        );
+        let v = engine.decide(problem, side, side, Some(opp).into(), &[], &mut Unobserved);
         if v.outcome == Outcome::Proven {
             stop_own.store(true, AtomicOrdering::Relaxed);
         }
         (v, own.join().expect("the own-master search does not panic"))
     });
+    engine.cancel = None;
     engine.absorb(&own_engine);
     let mut checked = true;
     match (theirs.outcome, own.outcome) {

@@ -13,6 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::tt::{Entry, Table};
@@ -149,6 +150,8 @@ pub struct Searcher<M> {
     path_only: HashSet<u64>,
     /// Positions the last `solve` searched.
     searched: u64,
+    /// Set by another thread to stop the search (looked at with the clock).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -175,6 +178,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             rank: 0,
             path_only: HashSet::new(),
             searched: 0,
+            cancel: None,
         }
     }
 
@@ -191,6 +195,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// lower one. Other results of another rank are not used.
     pub fn set_rank(&mut self, rank: u8) {
         self.rank = rank;
+    }
+
+    /// Searches stop (`Stop::Cancelled`) once `flag` is set; it is read
+    /// as rarely as the clock, so it costs nothing per position.
+    pub fn set_cancel(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.cancel = flag;
     }
 
     /// Keys results by their exact path from now on (see `strict`).
@@ -337,6 +347,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return;
         }
         self.next_clock = self.positions + CLOCK_EVERY;
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.stopped = Some(Stop::Cancelled);
+        }
         if let Some(t) = self.limits.time
             && self.start.elapsed() >= t
         {
