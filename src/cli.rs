@@ -193,7 +193,8 @@ impl LimitArgs {
 /// than a search within the limits can fill. A search stores one entry
 /// per expansion: at most about 250,000 a second on this kind of machine,
 /// and at most one per 4 positions (small problems have few moves). A
-/// table of 300,000 entries per second (64 MB for 10 s) holds them all,
+/// table of 300,000 entries per second (a 64 MB budget for 10 s, which
+/// `Table` rounds down to a power of two: 32 MB) holds most of them,
 /// and beyond that the least-work entries are replaced. Every page of a
 /// larger table is faulted in as the probes land on it, and on this VM a
 /// fault costs tens of microseconds, more with two threads (each one
@@ -537,4 +538,24 @@ fn write_proofs(
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::table_bytes;
+
+    const MB: usize = 1 << 20;
+
+    #[test]
+    fn a_table_is_no_larger_than_its_limits_can_fill_nor_its_share() {
+        // 10 s: 3 million entries of 64/3 bytes, 64 MB.
+        assert_eq!(table_bytes(1024 * MB, 10.0, None), 64_000_000);
+        // The share of --memory is the upper bound.
+        assert_eq!(table_bytes(16 * MB, 10.0, None), 16 * MB);
+        // One entry per 4 positions: 2 million positions, 500,000 entries.
+        let by_positions = table_bytes(1024 * MB, 60.0, Some(2_000_000));
+        assert!((10 * MB..11 * MB).contains(&by_positions), "{by_positions}");
+        // Never below one 64 KB block, however short the limit.
+        assert_eq!(table_bytes(1024 * MB, 0.001, Some(10)), 64 << 10);
+    }
 }
