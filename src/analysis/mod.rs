@@ -511,34 +511,36 @@ fn status_in_parallel(
     });
     engine.cancel = None;
     engine.absorb(&own_engine);
-    let mut checked = true;
-    match (theirs.outcome, own.outcome) {
-        (Outcome::Proven, _) => {
-            a.status = Status::Unconditional;
-            a.ko = Some(opp).into();
-            (a.root_pn, a.root_dn) = engine.last_numbers;
-            a.proof = theirs.tree;
-            checked = theirs.checked;
-        }
-        (_, Outcome::Disproven) => {
-            a.status = Status::Fails;
-            a.ko = Some(side).into();
-            (a.root_pn, a.root_dn) = own_engine.last_numbers;
-            a.proof = own.tree;
-            checked = own.checked;
-        }
-        (Outcome::Disproven, Outcome::Proven) => {
-            a.status = Status::Ko;
-            a.ko = Some(side).into();
-            (a.root_pn, a.root_dn) = own_engine.last_numbers;
-            a.proof = own.tree;
-            checked = theirs.checked && own.checked;
-        }
-        _ => {
-            a.status = Status::Unknown;
-            (a.root_pn, a.root_dn) = engine.last_numbers;
-        }
+    let (status, master, numbers, proof, checked) = match (theirs.outcome, own.outcome) {
+        (Outcome::Proven, _) => (
+            Status::Unconditional,
+            opp,
+            engine.last_numbers,
+            theirs.tree,
+            theirs.checked,
+        ),
+        (_, Outcome::Disproven) => (
+            Status::Fails,
+            side,
+            own_engine.last_numbers,
+            own.tree,
+            own.checked,
+        ),
+        (Outcome::Disproven, Outcome::Proven) => (
+            Status::Ko,
+            side,
+            own_engine.last_numbers,
+            own.tree,
+            theirs.checked && own.checked,
+        ),
+        _ => (Status::Unknown, opp, engine.last_numbers, None, true),
+    };
+    a.status = status;
+    if status != Status::Unknown {
+        a.ko = Some(master).into();
     }
+    (a.root_pn, a.root_dn) = numbers;
+    a.proof = proof;
     checked
 }
 
@@ -588,11 +590,13 @@ pub fn analyze_observed<O: Observer<Move>>(
         KoRule::Threats([b, w]) => vec![(Ko::threats(b, w), Status::Wins, Status::Fails)],
     };
     let mut all_checked = true;
-    let parallel = opts.parallel_ko && matches!(opts.ko, KoRule::Auto);
-    if parallel {
+    // Side by side, the two searches below are run by `status_in_parallel`.
+    let mut in_turn: &[(Ko, Status, Status)] = &masters;
+    if opts.parallel_ko && matches!(opts.ko, KoRule::Auto) {
         all_checked = status_in_parallel(&mut engine, problem, side, opts, &mut a);
+        in_turn = &[];
     }
-    for &(master, win, loss) in masters.iter().filter(|_| !parallel) {
+    for &(master, win, loss) in in_turn {
         let v = engine.decide(problem, side, side, master, &[], observer);
         (a.root_pn, a.root_dn) = engine.last_numbers;
         all_checked &= v.checked;
