@@ -18,6 +18,9 @@ enum Node {
 struct TreeGame {
     nodes: Vec<Node>,
     path: Vec<usize>,
+    /// Nodes whose value differs between the versions of the tree that
+    /// stand for rules of different ranks: moves into them are bound.
+    bound: Vec<usize>,
 }
 
 impl TreeGame {
@@ -25,6 +28,7 @@ impl TreeGame {
         TreeGame {
             nodes,
             path: vec![0],
+            bound: Vec::new(),
         }
     }
     fn cur(&self) -> usize {
@@ -69,6 +73,7 @@ impl Game for TreeGame {
                         dep: NO_DEP,
                         pn: 1,
                         dn: 1,
+                        bound: self.bound.contains(&c),
                     });
                 }
                 Expansion::Moves { ban_dep: NO_DEP }
@@ -174,14 +179,13 @@ fn results_carry_between_ranks_only_where_they_still_hold() {
     let worse = allis([false, true, false, true, false, false, true]);
     assert!(minimax(&proven, 0, true) && minimax(&better, 0, true));
     assert!(!minimax(&worse, 0, true));
+    // E and I are what the rules change.
     let solve = |s: &mut Searcher<usize>, nodes: &[Node], rank: u8| {
         s.set_rank(rank);
         let before = s.positions();
-        let o = s.solve(
-            &mut TreeGame::new(nodes.to_vec()),
-            Limits::default(),
-            &mut Unobserved,
-        );
+        let mut game = TreeGame::new(nodes.to_vec());
+        game.bound = vec![4, 8];
+        let o = s.solve(&mut game, Limits::default(), &mut Unobserved);
         (o, s.positions() - before)
     };
 
@@ -200,6 +204,36 @@ fn results_carry_between_ranks_only_where_they_still_hold() {
     assert_eq!(solve(&mut s, &worse, 1).0, Outcome::Disproven);
     assert_eq!(solve(&mut s, &worse, 0), (Outcome::Disproven, 3));
     assert_eq!(solve(&mut s, &proven, 2).0, Outcome::Proven);
+}
+
+/// A final result that no bound move took part in holds under every
+/// rank, in both directions.
+#[test]
+fn results_free_of_bound_moves_carry_to_every_rank() {
+    let nodes = allis([false, true, true, true, false, false, true]);
+    let solve = |s: &mut Searcher<usize>, rank: u8, bound: Vec<usize>| {
+        s.set_rank(rank);
+        let before = s.positions();
+        let mut game = TreeGame::new(nodes.clone());
+        game.bound = bound;
+        let o = s.solve(&mut game, Limits::default(), &mut Unobserved);
+        (o, s.positions() - before)
+    };
+    // Nothing bound: a proof under the highest rank serves the lowest.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, 2, vec![]).0, Outcome::Proven);
+    assert_eq!(solve(&mut s, 0, vec![]), (Outcome::Proven, 3));
+    // The proof goes through C, G and then I: with I bound it is searched
+    // again under the lower rank.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, 2, vec![8]).0, Outcome::Proven);
+    let (o, n) = solve(&mut s, 0, vec![8]);
+    assert_eq!(o, Outcome::Proven);
+    assert!(n > 3, "{n} positions: the bound proof was reused");
+    // A bound move the proof does not need (E, under B) changes nothing.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(solve(&mut s, 2, vec![4]).0, Outcome::Proven);
+    assert_eq!(solve(&mut s, 0, vec![4]), (Outcome::Proven, 3));
 }
 
 fn random_tree(seed: u64, depth: u32, share: bool) -> Vec<Node> {

@@ -63,6 +63,10 @@ pub struct Child<M> {
     /// Initial proof and disproof numbers for a non-terminal child.
     pub pn: PnDn,
     pub dn: PnDn,
+    /// The move is legal, or ends the game as it does, only under the
+    /// current rules (see `Searcher::set_rank`): a result through it says
+    /// nothing about the rules of another rank.
+    pub bound: bool,
 }
 
 /// What the game says about the current position.
@@ -71,7 +75,8 @@ pub enum Expansion {
     /// The game is over here.
     Terminal { prover_wins: bool, dep: u32 },
     /// The moves were written out. `ban_dep` is the shallowest ancestor
-    /// depth a move was banned for repeating (`NO_DEP` when none was).
+    /// depth a move was banned for repeating (`NO_DEP` when none was); a
+    /// ban binds the position's results to the current rules.
     Moves { ban_dep: u32 },
 }
 

@@ -99,6 +99,10 @@ struct Slot<M> {
     dn: PnDn,
     dep: u32,
     work: u32,
+    /// The move is bound to the current rules (`Child::bound`).
+    bound: bool,
+    /// The child's result, once final, holds under every rank's rules.
+    free: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -107,6 +111,7 @@ struct NodeResult {
     dn: PnDn,
     dep: u32,
     work: u32,
+    free: bool,
 }
 
 const CLOCK_EVERY: u64 = 1024;
@@ -192,8 +197,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// order the rules by how favourable they are to the same prover, on
     /// the same positions and keys: a proof found under a lower rank holds
     /// under a higher one, a disproof under a higher rank holds under a
-    /// lower one. Other results of another rank are not used.
+    /// lower one. Other results of another rank are not used, except
+    /// final ones that no move bound to the rules (`Child::bound`, a ban)
+    /// took part in, and unfinished numbers as estimates. At most 127.
     pub fn set_rank(&mut self, rank: u8) {
+        debug_assert!(rank < 0x80);
         self.rank = rank;
     }
 
@@ -270,6 +278,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     #[inline]
     fn probe(&mut self, path: u64, key: u64) -> Option<(Entry, u32)> {
+        // Unfinished numbers of another rank are only estimates: df-pn's
+        // results never rest on them.
         let child_path = extend_path(path, key);
         if self.strict {
             return self.tt.get(child_path).map(|e| (e, e.dep));
@@ -293,6 +303,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     #[inline]
     fn holds(&self, e: &Entry) -> bool {
         e.rank == self.rank
+            || (e.pn != 0 && e.dn != 0)
+            || e.free
             || (e.rank < self.rank && e.pn == 0)
             || (e.rank > self.rank && e.dn == 0)
     }
@@ -305,6 +317,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             work: r.work,
             dep: r.dep,
             rank: self.rank,
+            free: r.free && final_,
         };
         if self.strict {
             self.tt.put(path, entry);
@@ -404,6 +417,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     dn: if prover_wins { INF } else { 0 },
                     dep,
                     work: 1,
+                    free: true,
                 };
                 self.give_buffers(depth as usize, children, slots);
                 self.store(path, key, depth, r);
@@ -422,6 +436,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     dn: if win { INF } else { 0 },
                     dep: c.dep,
                     work: 0,
+                    bound: c.bound,
+                    free: !c.bound,
                 },
                 None => match self.probe(path, c.key) {
                     Some((e, dep)) => Slot {
@@ -431,6 +447,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         dn: e.dn,
                         dep,
                         work: e.work,
+                        bound: c.bound,
+                        free: e.free && !c.bound,
                     },
                     None => Slot {
                         mv: c.mv,
@@ -439,6 +457,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         dn: c.dn,
                         dep: NO_DEP,
                         work: 0,
+                        bound: c.bound,
+                        free: false,
                     },
                 },
             };
@@ -502,12 +522,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             slot.dn = r.dn;
             slot.dep = r.dep;
             slot.work = r.work;
+            slot.free = r.free && !slot.bound;
         }
 
-        let dep = if pn == 0 || dn == 0 {
+        let (dep, free) = if pn == 0 || dn == 0 {
             result_dep(kind, pn == 0, &slots, ban_dep)
         } else {
-            NO_DEP
+            (NO_DEP, false)
         };
         let spent = (self.positions - start_positions).min(u32::MAX as u64) as u32;
         let r = NodeResult {
@@ -515,6 +536,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             dn,
             dep,
             work: old_work.saturating_add(spent).max(1),
+            free,
         };
         self.give_buffers(depth as usize, children, slots);
         self.store(path, key, depth, r);
@@ -839,19 +861,24 @@ fn select<M>(kind: NodeKind, slots: &[Slot<M>]) -> (usize, PnDn) {
 /// The shallowest ancestor a final result depends on. A win for the
 /// mover rests on one child; a loss rests on every child and on the
 /// moves the history banned.
-fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) -> u32 {
+fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) -> (u32, bool) {
     let mover_wins = matches!(
         (kind, proven),
         (NodeKind::Or, true) | (NodeKind::And, false)
     );
     if mover_wins {
+        // The winning move that depends least on the path, a free one
+        // among those.
         slots
             .iter()
             .filter(|s| if proven { s.pn == 0 } else { s.dn == 0 })
-            .map(|s| s.dep)
+            .map(|s| (s.dep, s.free))
             .max()
-            .unwrap_or(NO_DEP)
+            .unwrap_or((NO_DEP, false))
     } else {
-        slots.iter().map(|s| s.dep).fold(ban_dep, u32::min)
+        // Every move counts, and so do the banned ones.
+        let dep = slots.iter().map(|s| s.dep).fold(ban_dep, u32::min);
+        let free = ban_dep == NO_DEP && slots.iter().all(|s| s.free);
+        (dep, free)
     }
 }

@@ -8,7 +8,7 @@
 //!  words  3..6   pn
 //!  words  6..9   dn
 //!  words  9..12  work (positions spent under the node, saturating)
-//!  words 12..15  gen (8) | rank (8) | dep (16)
+//!  words 12..15  gen (8) | free (1) | rank (7) | dep (16)
 //!  word  15      unused
 //! ```
 //!
@@ -40,6 +40,8 @@ pub struct Entry {
     pub dep: u32,
     /// The rank of the rules it was found under (see `Searcher::set_rank`).
     pub rank: u8,
+    /// A final result that holds under the rules of every rank.
+    pub free: bool,
 }
 
 /// A bucket's words (see the layout above).
@@ -151,7 +153,8 @@ impl Table {
             dn: b[DN + i],
             work: b[WORK + i],
             dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
-            rank: (meta >> 16) as u8,
+            rank: (meta >> 16) as u8 & 0x7f,
+            free: meta >> 23 & 1 != 0,
         })
     }
 
@@ -217,7 +220,10 @@ impl Table {
         } else {
             e.dep as u16
         };
-        let meta = (self.generation as u32) << 24 | (e.rank as u32) << 16 | dep as u32;
+        let meta = (self.generation as u32) << 24
+            | (e.free as u32) << 23
+            | (e.rank as u32 & 0x7f) << 16
+            | dep as u32;
         let b = &mut self.words[bi..bi + WORDS];
         b[i] = check;
         b[PN + i] = e.pn;
@@ -238,6 +244,7 @@ mod tests {
             work,
             dep: NO_DEP,
             rank: 0,
+            free: false,
         }
     }
 

@@ -104,6 +104,9 @@ enum Outcome {
         /// The mover spent an external ko threat to play it, since it
         /// repeats the position at this depth.
         spent: Option<u32>,
+        /// It repeats a position of the path: legal only for the ko
+        /// master (or for a threat).
+        repeats: bool,
     },
 }
 
@@ -211,6 +214,7 @@ impl Tsumego {
                     key,
                     threats: f.threats,
                     spent: None,
+                    repeats: false,
                 }
             }
             Move::Play(p) => {
@@ -234,11 +238,13 @@ impl Tsumego {
                     }
                 }
                 let key = pos_key(&board, c.opp(), f.threats);
+                let mut repeats = false;
                 // Without a capture anywhere on the path every position has
                 // more stones than the one before: nothing can repeat.
                 if (played.captured_count > 0 || f.any_capture)
                     && let Some(j) = self.find(key)
                 {
+                    repeats = true;
                     if j < f.seg_start {
                         return Outcome::Terminal {
                             attacker_wins: self.unconditional_only,
@@ -257,6 +263,7 @@ impl Tsumego {
                             key: pos_key(&board, c.opp(), threats),
                             threats,
                             spent: Some(j),
+                            repeats,
                         };
                     }
                 }
@@ -266,6 +273,7 @@ impl Tsumego {
                     key,
                     threats: f.threats,
                     spent: None,
+                    repeats,
                 }
             }
         }
@@ -546,6 +554,7 @@ impl Tsumego {
                     captured,
                     key,
                     spent,
+                    repeats,
                     ..
                 } => {
                     if !heuristics {
@@ -573,6 +582,7 @@ impl Tsumego {
                         dep: NO_DEP,
                         pn,
                         dn,
+                        bound: repeats,
                     }
                 }
             };
@@ -601,6 +611,7 @@ impl Tsumego {
                 dep: NO_DEP,
                 pn: 1,
                 dn: 1,
+                bound: false,
             },
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
@@ -635,6 +646,7 @@ impl Tsumego {
             dep,
             pn: 1,
             dn: 1,
+            bound: false,
         }
     }
 
