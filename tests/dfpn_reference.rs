@@ -76,7 +76,10 @@ impl Game for TreeGame {
                         bound: self.bound.contains(&c),
                     });
                 }
-                Expansion::Moves { ban_dep: NO_DEP }
+                Expansion::Moves {
+                    ban_dep: NO_DEP,
+                    banned: false,
+                }
             }
         }
     }

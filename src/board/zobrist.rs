@@ -31,6 +31,22 @@ const fn table() -> [[u64; BITS]; 2] {
 /// `STONE[color][point]`.
 pub static STONE: [[u64; BITS]; 2] = table();
 
+/// `KO_POINT[point]`: the point a simple ko forbids retaking at once.
+pub static KO_POINT: [u64; BITS] = ko_table();
+
+const fn ko_table() -> [u64; BITS] {
+    let mut t = [0u64; BITS];
+    let mut state = 0x4B4F_504F_494E_5453u64; // "KOPOINTS"
+    let mut i = 0;
+    while i < BITS {
+        let (s, z) = splitmix(state);
+        state = s;
+        t[i] = z;
+        i += 1;
+    }
+    t
+}
+
 /// Extra keys for state that is not stones; chosen apart from the table.
 pub const WHITE_TO_MOVE: u64 = splitmix(1).1;
 pub const AFTER_PASS: u64 = splitmix(2).1;

@@ -75,9 +75,10 @@ pub enum Expansion {
     /// The game is over here.
     Terminal { prover_wins: bool, dep: u32 },
     /// The moves were written out. `ban_dep` is the shallowest ancestor
-    /// depth a move was banned for repeating (`NO_DEP` when none was); a
-    /// ban binds the position's results to the current rules.
-    Moves { ban_dep: u32 },
+    /// depth a move's ban depended on (`NO_DEP` when none did: no ban, or
+    /// one the position's key decides). `banned`: some move was banned,
+    /// which binds the position's results to the current rules.
+    Moves { ban_dep: u32, banned: bool },
 }
 
 /// The game interface df-pn drives.

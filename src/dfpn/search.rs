@@ -410,7 +410,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.check_limits();
 
         let kind = game.kind();
-        let ban_dep = match expansion {
+        let (ban_dep, banned) = match expansion {
             Expansion::Terminal { prover_wins, dep } => {
                 let r = NodeResult {
                     pn: if prover_wins { 0 } else { INF },
@@ -423,7 +423,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 self.store(path, key, depth, r);
                 return r;
             }
-            Expansion::Moves { ban_dep } => ban_dep,
+            Expansion::Moves { ban_dep, banned } => (ban_dep, banned),
         };
 
         slots.clear();
@@ -526,7 +526,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
 
         let (dep, free) = if pn == 0 || dn == 0 {
-            result_dep(kind, pn == 0, &slots, ban_dep)
+            result_dep(kind, pn == 0, &slots, ban_dep, banned)
         } else {
             (NO_DEP, false)
         };
@@ -861,7 +861,13 @@ fn select<M>(kind: NodeKind, slots: &[Slot<M>]) -> (usize, PnDn) {
 /// The shallowest ancestor a final result depends on. A win for the
 /// mover rests on one child; a loss rests on every child and on the
 /// moves the history banned.
-fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) -> (u32, bool) {
+fn result_dep<M>(
+    kind: NodeKind,
+    proven: bool,
+    slots: &[Slot<M>],
+    ban_dep: u32,
+    banned: bool,
+) -> (u32, bool) {
     let mover_wins = matches!(
         (kind, proven),
         (NodeKind::Or, true) | (NodeKind::And, false)
@@ -878,7 +884,7 @@ fn result_dep<M>(kind: NodeKind, proven: bool, slots: &[Slot<M>], ban_dep: u32) 
     } else {
         // Every move counts, and so do the banned ones.
         let dep = slots.iter().map(|s| s.dep).fold(ban_dep, u32::min);
-        let free = ban_dep == NO_DEP && slots.iter().all(|s| s.free);
+        let free = !banned && slots.iter().all(|s| s.free);
         (dep, free)
     }
 }

@@ -284,8 +284,17 @@ impl Tsumego {
     /// reached otherwise (after a threat the position before it is still
     /// in the history: an immediate retake repeats it).
     #[inline]
-    fn tt_key(pos_key: u64, passed: bool, after_threat: bool, captured: u8) -> u64 {
+    fn tt_key(
+        pos_key: u64,
+        passed: bool,
+        after_threat: bool,
+        captured: u8,
+        ko: Option<Point>,
+    ) -> u64 {
         let mut k = pos_key;
+        if let Some(p) = ko {
+            k ^= zobrist::KO_POINT[p.index()];
+        }
         if passed {
             k ^= zobrist::AFTER_PASS;
         }
@@ -441,7 +450,13 @@ impl Game for Tsumego {
     #[inline]
     fn key(&self) -> u64 {
         let f = self.top();
-        Self::tt_key(f.pos_key, f.passed, f.alt_key != 0, f.captured)
+        Self::tt_key(
+            f.pos_key,
+            f.passed,
+            f.alt_key != 0,
+            f.captured,
+            f.board.ko(),
+        )
     }
 
     #[inline]
@@ -517,6 +532,8 @@ impl Tsumego {
         let f = self.top();
         let mover = f.to_move;
         let mut ban_dep = NO_DEP;
+        let mut banned = false;
+        let depth = self.frames.len() as u32 - 1;
         // Positions a move repeats are on the path: they count.
         let mut seen = here;
         let candidates = self.region & f.board.empty();
@@ -538,7 +555,13 @@ impl Tsumego {
             let child = match self.try_move(m) {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
-                    ban_dep = ban_dep.min(j);
+                    banned = true;
+                    // Retaking a simple ko at once repeats the parent on
+                    // every path: the key holds the ko point, so the ban
+                    // depends on nothing above.
+                    if j + 1 != depth || f.board.ko() != Some(Point(i as u16)) {
+                        ban_dep = ban_dep.min(j);
+                    }
                     seen = self.seen_through(seen, j, heuristics);
                     continue;
                 }
@@ -577,7 +600,7 @@ impl Tsumego {
                     }
                     Child {
                         mv: m,
-                        key: Self::tt_key(key, false, spent.is_some(), captured),
+                        key: Self::tt_key(key, false, spent.is_some(), captured, board.ko()),
                         terminal: None,
                         dep: NO_DEP,
                         pn,
@@ -606,7 +629,7 @@ impl Tsumego {
             }
             Outcome::Open { key, captured, .. } => Child {
                 mv: Move::Pass,
-                key: Self::tt_key(key, true, false, captured),
+                key: Self::tt_key(key, true, false, captured, None),
                 terminal: None,
                 dep: NO_DEP,
                 pn: 1,
@@ -617,7 +640,7 @@ impl Tsumego {
         };
         out.push(pass);
         self.footprint = seen;
-        Expansion::Moves { ban_dep }
+        Expansion::Moves { ban_dep, banned }
     }
 
     /// The expansion of a position the mover wins at once by `m`: that
@@ -634,7 +657,10 @@ impl Tsumego {
         out.clear();
         out.push(self.terminal_child(m, attacker_wins, dep));
         self.footprint = self.seen_through(here, dep, heuristics);
-        Expansion::Moves { ban_dep: NO_DEP }
+        Expansion::Moves {
+            ban_dep: NO_DEP,
+            banned: false,
+        }
     }
 
     /// A move that ends the game.
