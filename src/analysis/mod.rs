@@ -102,6 +102,8 @@ pub struct Verdict {
     pub checked: bool,
     /// The strict search was needed.
     pub strict: bool,
+    /// The outcome holds whoever is ko master: no retake took part in it.
+    pub free: bool,
     pub positions: u64,
 }
 
@@ -309,6 +311,7 @@ impl Engine {
                 tree: None,
                 checked: false,
                 strict: false,
+                free: false,
                 positions: 0,
             };
         }
@@ -323,12 +326,14 @@ impl Engine {
         let before = s.positions();
         let outcome = s.solve(&mut game, limits, observer);
         let numbers = s.root_numbers();
+        let free = s.root_free();
         let mut spent = s.positions() - before;
         let mut verdict = Verdict {
             outcome,
             tree: None,
             checked: false,
             strict: false,
+            free,
             positions: 0,
         };
         let report = (outcome == Outcome::Proven && check_wins)
@@ -344,11 +349,13 @@ impl Engine {
             if std::env::var_os("SHIKATSU_DEBUG").is_some() {
                 let size: usize = tree.as_ref().map_or(0, |t| proof::distinct_size(t));
                 eprintln!(
-                    "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}",
+                    "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}, path stores {}, free {}",
                     ko.describe(),
                     before,
                     t1 - t0,
-                    s.positions() - before
+                    s.positions() - before,
+                    s.path_stores,
+                    free
                 );
             }
             let checked = tree
@@ -396,6 +403,7 @@ impl Engine {
                     tree,
                     checked,
                     strict: true,
+                    free: false,
                     positions: 0,
                 };
             }
@@ -610,8 +618,9 @@ pub fn analyze_observed<O: Observer<Move>>(
             Outcome::Disproven => {
                 a.ko = master;
                 a.proof = v.tree;
-                if loss != Status::Unknown {
-                    a.status = loss;
+                // A loss no ko took part in is a loss under any master.
+                if loss != Status::Unknown || v.free {
+                    a.status = Status::Fails;
                     break;
                 }
             }
@@ -860,7 +869,9 @@ fn move_status<O: Observer<Move>>(
                     .map_or(usize::MAX, |t| proof::distinct_size(t));
                 return (win, checked);
             }
-            Outcome::Disproven if loss != Status::Unknown => return (loss, checked),
+            Outcome::Disproven if loss != Status::Unknown || v.free => {
+                return (Status::Fails, checked);
+            }
             Outcome::Disproven => {}
             Outcome::Unknown(_) => return (Status::Unknown, false),
         }

@@ -143,6 +143,8 @@ pub struct Searcher<M> {
     strict: bool,
     root_pn: PnDn,
     root_dn: PnDn,
+    /// The last search's result holds under the rules of every rank.
+    root_free: bool,
     epsilon_div: PnDn,
     /// Final results stored under a path key (path-dependent).
     pub path_stores: u64,
@@ -177,6 +179,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             strict: false,
             root_pn: 1,
             root_dn: 1,
+            root_free: false,
             epsilon_div: 4,
             path_stores: 0,
             proof_too_large: false,
@@ -227,6 +230,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     pub fn root_numbers(&self) -> (PnDn, PnDn) {
         (self.root_pn, self.root_dn)
     }
+    /// Whether the last search's proof or disproof holds under the rules
+    /// of every rank: no move bound to the rules took part in it.
+    pub fn root_free(&self) -> bool {
+        self.root_free
+    }
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -261,6 +269,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.searched = self.positions - before;
         self.root_pn = r.pn;
         self.root_dn = r.dn;
+        self.root_free = r.free;
         if r.pn == 0 {
             Outcome::Proven
         } else if r.dn == 0 {
