@@ -15,6 +15,11 @@
 //!   defender block left in atari means a ko the attacker may not retake,
 //!   which is counted as eyes won through the ko);
 //! - a cycle when the game ended by repeating a position.
+//!
+//! When the attacker can force seki against the proven defence, the
+//! defender may still have had a way to two eyes elsewhere: a search from
+//! the root, in which seki counts as a failure, settles that, so the label
+//! does not depend on which defence the proof happened to find.
 
 use std::collections::HashMap;
 
@@ -48,6 +53,8 @@ impl Life {
 const SETTLE_BUDGET: u64 = 200_000;
 /// Positions for all such searches of one classification (about a second).
 const SETTLE_TOTAL: u64 = 2_000_000;
+/// Positions for the search from the root (see the module's comment).
+const ROOT_BUDGET: u64 = 1_000_000;
 
 /// Classifies the defender's checked tree `tree`, played from the
 /// problem's position with `to_move` first, under `ko`. None when a
@@ -61,7 +68,11 @@ pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Op
         spent: 0,
         undecided: false,
     };
-    let life = w.node(&problem.board, to_move, false, false, tree);
+    let mut life = w.node(&problem.board, to_move, false, false, tree);
+    if life == Life::Seki && w.settles(&problem.board, to_move, ROOT_BUDGET) == Some(true) {
+        life = Life::Eyes;
+        w.undecided = false;
+    }
     ((!w.undecided).then_some(life), w.spent)
 }
 
@@ -157,41 +168,47 @@ impl Walker<'_> {
         if let Some(&life) = self.memo.get(&key) {
             return life;
         }
-        let life = self.settles(board);
+        let life = if self.spent >= SETTLE_TOTAL {
+            self.undecided = true;
+            Life::Eyes
+        } else {
+            match self.settles(board, self.problem.defender, SETTLE_BUDGET) {
+                Some(true) => Life::Eyes,
+                Some(false) => Life::Seki,
+                None => {
+                    self.undecided = true;
+                    Life::Eyes
+                }
+            }
+        };
         self.memo.insert(key, life);
         life
     }
 
-    /// Can the defender, moving first against any resistance, make the
-    /// target unconditionally alive? Then it lives with eyes (any enemy
-    /// stones in them are dead); if not, it lives only in seki.
-    fn settles(&mut self, board: &Board) -> Life {
-        if self.spent >= SETTLE_TOTAL {
-            self.undecided = true;
-            return Life::Eyes;
-        }
+    /// Can the defender, with `to_move` first, make the target
+    /// unconditionally alive against any resistance? Then it lives with
+    /// eyes (any enemy stones in them are dead); if not, it lives only in
+    /// seki. None when `budget` positions do not tell.
+    fn settles(&mut self, board: &Board, to_move: Color, budget: u64) -> Option<bool> {
         let defender = self.problem.defender;
         let sub = Problem {
             board: *board,
-            to_move: Some(defender),
+            to_move: Some(to_move),
             ..self.problem.clone()
         };
         // Only the verdict is used (a label, not a reported proof).
-        let mut game = Tsumego::new(&sub, defender, defender, self.ko).unconditional_only();
+        let mut game = Tsumego::new(&sub, to_move, defender, self.ko).unconditional_only();
         let limits = Limits {
-            positions: Some(SETTLE_BUDGET),
+            positions: Some(budget),
             time: None,
         };
         let mut searcher = Searcher::new(16 << 20);
         let outcome = searcher.solve(&mut game, limits, &mut Unobserved);
         self.spent += searcher.positions();
         match outcome {
-            Outcome::Proven => Life::Eyes,
-            Outcome::Disproven => Life::Seki,
-            Outcome::Unknown(_) => {
-                self.undecided = true;
-                Life::Eyes
-            }
+            Outcome::Proven => Some(true),
+            Outcome::Disproven => Some(false),
+            Outcome::Unknown(_) => None,
         }
     }
 }
