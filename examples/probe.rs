@@ -42,12 +42,13 @@ fn main() {
             tot_t += el;
             if std::env::var("V").is_ok() {
                 println!(
-                    "{} {} {:?} {} exp {} pathst {} {:.2}s",
+                    "{} {} {:?} {} exp {} used {} pathst {} {:.2}s",
                     p.label(),
                     side.letter(),
                     o,
                     s.positions(),
                     s.expansions(),
+                    s.table().used(),
                     s.path_stores,
                     el
                 );
