@@ -21,6 +21,9 @@ struct TreeGame {
     /// Nodes whose value differs between the versions of the tree that
     /// stand for rules of different ranks: moves into them are bound.
     bound: Vec<usize>,
+    /// Mixed into every key but not into the free keys: the same tree
+    /// under another name (as a position with other threat counts is).
+    salt: u64,
 }
 
 impl TreeGame {
@@ -29,6 +32,7 @@ impl TreeGame {
             nodes,
             path: vec![0],
             bound: Vec::new(),
+            salt: 0,
         }
     }
     fn cur(&self) -> usize {
@@ -47,6 +51,9 @@ impl Game for TreeGame {
         }
     }
     fn key(&self) -> u64 {
+        self.free_key() ^ self.salt
+    }
+    fn free_key(&self) -> u64 {
         // Kinds alternate by depth: the key must tell them apart.
         ((self.cur() as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (self.path.len() as u64 % 2)
     }
@@ -63,9 +70,11 @@ impl Game for TreeGame {
             Node::Inner(cs) => {
                 let depth = self.path.len() + 1;
                 for &c in cs {
+                    let free_key = ((c as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (depth as u64 % 2);
                     out.push(Child {
                         mv: c,
-                        key: ((c as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (depth as u64 % 2),
+                        key: free_key ^ self.salt,
+                        free_key,
                         terminal: match self.nodes[c] {
                             Node::Leaf(v) => Some(v),
                             Node::Inner(_) => None,
@@ -237,6 +246,43 @@ fn results_free_of_bound_moves_carry_to_every_rank() {
     let mut s = Searcher::new(1 << 20);
     assert_eq!(solve(&mut s, 2, vec![4]).0, Outcome::Proven);
     assert_eq!(solve(&mut s, 0, vec![4]), (Outcome::Proven, 3));
+}
+
+/// Free results are shared under the free key by positions whose keys
+/// differ only in what matters to the rules (say, threat counts), and
+/// the proof extracted from them is whole.
+#[test]
+fn free_results_are_shared_under_the_free_key() {
+    let nodes = allis([false, true, true, true, false, false, true]);
+    let run = |s: &mut Searcher<usize>, salt: u64, bound: Vec<usize>| {
+        let before = s.positions();
+        let mut game = TreeGame::new(nodes.clone());
+        game.salt = salt;
+        game.bound = bound;
+        let o = s.solve(&mut game, Limits::default(), &mut Unobserved);
+        let tree = s.extract(&mut game, true);
+        (o, s.positions() - before, tree.map(|t| t[0].mv))
+    };
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(run(&mut s, 0, vec![]).0, Outcome::Proven);
+    // Another name, nothing bound: only the root is expanded, and the
+    // extraction finds its way through the shared results (towards C').
+    let (o, n, first) = run(&mut s, 0xABCD << 40, vec![]);
+    assert_eq!((o, first), (Outcome::Proven, Some(16)));
+    assert_eq!(n, 3, "only the root is expanded");
+    // With I bound, the proof through it is not shared.
+    let mut s = Searcher::new(1 << 20);
+    assert_eq!(run(&mut s, 0, vec![8]).0, Outcome::Proven);
+    let before = s.positions();
+    s.set_rank(0);
+    let mut game = TreeGame::new(nodes.clone());
+    game.salt = 0xABCD << 40;
+    game.bound = vec![8];
+    assert_eq!(
+        s.solve(&mut game, Limits::default(), &mut Unobserved),
+        Outcome::Proven
+    );
+    assert!(s.positions() - before > 3, "the bound proof was shared");
 }
 
 fn random_tree(seed: u64, depth: u32, share: bool) -> Vec<Node> {

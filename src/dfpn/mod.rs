@@ -55,6 +55,11 @@ pub struct Child<M> {
     pub mv: M,
     /// Transposition key of the position after the move.
     pub key: u64,
+    /// The key under which the position's free results (see
+    /// `Searcher::set_rank`) are shared with other rules: the same as
+    /// `key` unless part of the key (say, external threats held) matters
+    /// only when a rule does.
+    pub free_key: u64,
     /// `Some(prover_wins)` when the move ends the game.
     pub terminal: Option<bool>,
     /// For a terminal child decided by the path (a repetition): the depth
@@ -89,6 +94,10 @@ pub trait Game {
     fn kind(&self) -> NodeKind;
     /// Transposition key of the current position.
     fn key(&self) -> u64;
+    /// The key its free results are shared under (see `Child::free_key`).
+    fn free_key(&self) -> u64 {
+        self.key()
+    }
     /// Number of moves from the root.
     fn depth(&self) -> u32;
     /// Writes the legal moves of the current position into `out`

@@ -308,6 +308,24 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         plain.map(|e| (e, NO_DEP))
     }
 
+    /// `probe` for a child, falling back on a free result kept under the
+    /// child's free key.
+    #[inline]
+    fn probe_child(&mut self, path: u64, c: &Child<M>) -> Option<(Entry, u32)> {
+        let found = self.probe(path, c.key);
+        if c.free_key == c.key
+            || self.strict
+            || found.is_some_and(|(e, _)| e.pn == 0 || e.dn == 0)
+            || (!self.path_only.is_empty() && self.path_only.contains(&c.key))
+        {
+            return found;
+        }
+        match self.tt.get(c.free_key) {
+            Some(e) if e.free => Some((e, NO_DEP)),
+            _ => found,
+        }
+    }
+
     /// Whether an entry tells something about the current rules.
     #[inline]
     fn holds(&self, e: &Entry) -> bool {
@@ -318,7 +336,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             || (e.rank > self.rank && e.dn == 0)
     }
 
-    fn store(&mut self, path: u64, key: u64, depth: u32, r: NodeResult) {
+    fn store(&mut self, path: u64, key: u64, free_key: u64, depth: u32, r: NodeResult) {
         let final_ = r.pn == 0 || r.dn == 0;
         let entry = Entry {
             pn: r.pn,
@@ -337,23 +355,27 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.path_stores += 1;
             self.tt.put_near(key, path, entry);
         } else {
-            self.tt.put(
-                key,
-                Entry {
-                    dep: NO_DEP,
-                    ..entry
-                },
-            );
+            let entry = Entry {
+                dep: NO_DEP,
+                ..entry
+            };
+            self.tt.put(key, entry);
+            if entry.free && free_key != key {
+                self.tt.put(free_key, entry);
+            }
         }
     }
 
     /// Drops what `store` may have kept for this node.
-    fn forget(&mut self, path: u64, key: u64) {
+    fn forget(&mut self, path: u64, key: u64, free_key: u64) {
         if self.strict {
             self.tt.forget(path, path);
         } else {
             self.tt.forget(key, key);
             self.tt.forget(key, path);
+            if free_key != key {
+                self.tt.forget(free_key, free_key);
+            }
         }
     }
 
@@ -410,6 +432,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ) -> NodeResult {
         let depth = game.depth();
         let key = game.key();
+        let free_key = game.free_key();
         let start_positions = self.positions;
         let old_work = self.probe_self_work(path, key);
         let (mut children, mut slots) = self.take_buffers(depth as usize);
@@ -429,7 +452,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     free: true,
                 };
                 self.give_buffers(depth as usize, children, slots);
-                self.store(path, key, depth, r);
+                self.store(path, key, free_key, depth, r);
                 return r;
             }
             Expansion::Moves { ban_dep, banned } => (ban_dep, banned),
@@ -448,7 +471,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     bound: c.bound,
                     free: !c.bound,
                 },
-                None => match self.probe(path, c.key) {
+                None => match self.probe_child(path, c) {
                     Some((e, dep)) => Slot {
                         mv: c.mv,
                         key: c.key,
@@ -548,7 +571,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             free,
         };
         self.give_buffers(depth as usize, children, slots);
-        self.store(path, key, depth, r);
+        self.store(path, key, free_key, depth, r);
         r
     }
 
@@ -619,11 +642,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             else {
                 break;
             };
-            if let Some(&(_, key)) = misled.last() {
+            if let Some(&(_, key, _)) = misled.last() {
                 self.path_only.insert(key);
             }
-            for (path, key) in misled {
-                self.forget(path, key);
+            for (path, key, free_key) in misled {
+                self.forget(path, key, free_key);
             }
             let r = self.mid(game, INF, INF, root_path, &mut super::Unobserved);
             if (if proof { r.pn } else { r.dn }) != 0 {
@@ -635,8 +658,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 
     /// Whether the table says the winner we want has won at this child.
-    fn won(&mut self, path: u64, key: u64, proof: bool) -> Option<u32> {
-        self.probe(path, key)
+    fn won(&mut self, path: u64, c: &Child<M>, proof: bool) -> Option<u32> {
+        self.probe_child(path, c)
             .filter(|(e, _)| if proof { e.pn == 0 } else { e.dn == 0 })
             .map(|(e, _)| e.work)
     }
@@ -656,7 +679,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         path: u64,
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
-        x.trail.push((path, game.key()));
+        x.trail.push((path, game.key(), game.free_key()));
         let r = self.extract_here(game, path, x);
         x.trail.pop();
         r
@@ -707,7 +730,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     }
                     None => {
                         let child_path = extend_path(path, c.key);
-                        let known = self.won(path, c.key, proof).is_some();
+                        let known = self.won(path, c, proof).is_some();
                         game.play(c.mv);
                         let won = known || self.settle(game, child_path, proof);
                         let sub = if won {
@@ -757,7 +780,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     }
                     Some(_) => {}
                     None => {
-                        if let Some(work) = self.won(path, c.key, proof) {
+                        if let Some(work) = self.won(path, c, proof) {
                             order.push((work, i));
                         }
                     }
@@ -801,10 +824,10 @@ struct Extraction<M, F> {
     shared: HashMap<u64, Solved<M, F>>,
     /// The empty list every leaf shares.
     leaf: Arc<[ProofNode<M>]>,
-    /// (path key, position key) of the nodes from the root to here.
-    trail: Vec<(u64, u64)>,
+    /// (path key, position key, free key) of the nodes from the root to here.
+    trail: Vec<(u64, u64, u64)>,
     /// The trail where the table's results first proved wrong.
-    misled: Option<Vec<(u64, u64)>>,
+    misled: Option<Vec<(u64, u64, u64)>>,
 }
 
 impl<M, F> Extraction<M, F> {

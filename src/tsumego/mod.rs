@@ -459,6 +459,18 @@ impl Game for Tsumego {
         )
     }
 
+    /// External threats matter only when a move repeats a position, which
+    /// a free result has none of: those are shared by all threat counts.
+    #[inline]
+    fn free_key(&self) -> u64 {
+        let f = self.top();
+        if f.threats == [0, 0] && f.alt_key == 0 {
+            return self.key();
+        }
+        let plain = pos_key(&f.board, f.to_move, [0, 0]);
+        Self::tt_key(plain, f.passed, false, f.captured, f.board.ko())
+    }
+
     #[inline]
     fn depth(&self) -> u32 {
         self.frames.len() as u32 - 1
@@ -576,9 +588,9 @@ impl Tsumego {
                     board,
                     captured,
                     key,
+                    threats,
                     spent,
                     repeats,
-                    ..
                 } => {
                     if !heuristics {
                         seen = seen.meet(Seen::of(&board));
@@ -598,9 +610,17 @@ impl Tsumego {
                         // Whether the move costs a threat depends on the path.
                         ban_dep = ban_dep.min(j);
                     }
+                    let tt_key = Self::tt_key(key, false, spent.is_some(), captured, board.ko());
+                    let free_key = if threats == [0, 0] && spent.is_none() {
+                        tt_key
+                    } else {
+                        let plain = pos_key(&board, mover.opp(), [0, 0]);
+                        Self::tt_key(plain, false, false, captured, board.ko())
+                    };
                     Child {
                         mv: m,
-                        key: Self::tt_key(key, false, spent.is_some(), captured, board.ko()),
+                        key: tt_key,
+                        free_key,
                         terminal: None,
                         dep: NO_DEP,
                         pn,
@@ -627,9 +647,20 @@ impl Tsumego {
                 seen = self.seen_through(seen, dep, heuristics);
                 self.terminal_child(Move::Pass, attacker_wins, dep)
             }
-            Outcome::Open { key, captured, .. } => Child {
+            Outcome::Open {
+                key,
+                captured,
+                threats,
+                ..
+            } => Child {
                 mv: Move::Pass,
                 key: Self::tt_key(key, true, false, captured, None),
+                free_key: if threats == [0, 0] {
+                    Self::tt_key(key, true, false, captured, None)
+                } else {
+                    let plain = pos_key(&f.board, mover.opp(), [0, 0]);
+                    Self::tt_key(plain, true, false, captured, None)
+                },
                 terminal: None,
                 dep: NO_DEP,
                 pn: 1,
@@ -668,6 +699,7 @@ impl Tsumego {
         Child {
             mv: m,
             key: 0,
+            free_key: 0,
             terminal: Some(attacker_wins == (self.prover == self.attacker)),
             dep,
             pn: 1,
