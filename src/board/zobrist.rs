@@ -11,32 +11,10 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (s, z ^ (z >> 31))
 }
 
-const fn table() -> [[u64; BITS]; 2] {
-    let mut t = [[0u64; BITS]; 2];
-    let mut state = 0x5348_494B_4154_5355u64; // "SHIKATSU"
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < BITS {
-            let (s, z) = splitmix(state);
-            state = s;
-            t[c][i] = z;
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
-/// `STONE[color][point]`.
-pub static STONE: [[u64; BITS]; 2] = table();
-
-/// `KO_POINT[point]`: the point a simple ko forbids retaking at once.
-pub static KO_POINT: [u64; BITS] = ko_table();
-
-const fn ko_table() -> [u64; BITS] {
+/// One key per point from the splitmix sequence at `state`, and the
+/// state after it.
+const fn keys(mut state: u64) -> ([u64; BITS], u64) {
     let mut t = [0u64; BITS];
-    let mut state = 0x4B4F_504F_494E_5453u64; // "KOPOINTS"
     let mut i = 0;
     while i < BITS {
         let (s, z) = splitmix(state);
@@ -44,8 +22,20 @@ const fn ko_table() -> [u64; BITS] {
         t[i] = z;
         i += 1;
     }
-    t
+    (t, state)
 }
+
+const fn table() -> [[u64; BITS]; 2] {
+    let (black, state) = keys(0x5348_494B_4154_5355); // "SHIKATSU"
+    let (white, _) = keys(state);
+    [black, white]
+}
+
+/// `STONE[color][point]`.
+pub static STONE: [[u64; BITS]; 2] = table();
+
+/// `KO_POINT[point]`: the point a simple ko forbids retaking at once.
+pub static KO_POINT: [u64; BITS] = keys(0x4B4F_504F_494E_5453).0; // "KOPOINTS"
 
 /// Extra keys for state that is not stones; chosen apart from the table.
 pub const WHITE_TO_MOVE: u64 = splitmix(1).1;

@@ -287,8 +287,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     #[inline]
     fn probe(&mut self, path: u64, key: u64) -> Option<(Entry, u32)> {
-        // Unfinished numbers of another rank are only estimates: df-pn's
-        // results never rest on them.
         let child_path = extend_path(path, key);
         if self.strict {
             return self.tt.get(child_path).map(|e| (e, e.dep));
@@ -327,6 +325,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 
     /// Whether an entry tells something about the current rules.
+    /// Unfinished numbers of another rank pass as estimates: df-pn's
+    /// results never rest on them.
     #[inline]
     fn holds(&self, e: &Entry) -> bool {
         e.rank == self.rank

@@ -309,6 +309,18 @@ impl Tsumego {
         k
     }
 
+    /// The key free results are shared under: `tt_key` without what only
+    /// a repetition makes matter (the threats held, the restart after a
+    /// spent threat). Every part of a key is XORed in, so it is taken out.
+    #[inline]
+    fn free_key_of(tt_key: u64, threats: [u8; 2], after_threat: bool) -> u64 {
+        let mut k = tt_key ^ zobrist::threats(threats);
+        if after_threat {
+            k ^= zobrist::AFTER_THREAT;
+        }
+        k
+    }
+
     /// df-pn+ initial numbers for a new position: the fewer liberties the
     /// target has, the closer the attacker is to capturing it. `2L - 1`
     /// measured best of L, 2L-1, 3L-2, 4L-3, L² and (L+1)/2 on 40 suite
@@ -464,11 +476,7 @@ impl Game for Tsumego {
     #[inline]
     fn free_key(&self) -> u64 {
         let f = self.top();
-        if f.threats == [0, 0] && f.alt_key == 0 {
-            return self.key();
-        }
-        let plain = pos_key(&f.board, f.to_move, [0, 0]);
-        Self::tt_key(plain, f.passed, false, f.captured, f.board.ko())
+        Self::free_key_of(self.key(), f.threats, f.alt_key != 0)
     }
 
     #[inline]
@@ -545,7 +553,7 @@ impl Tsumego {
         let mover = f.to_move;
         let mut ban_dep = NO_DEP;
         let mut banned = false;
-        let depth = self.frames.len() as u32 - 1;
+        let depth = self.depth();
         // Positions a move repeats are on the path: they count.
         let mut seen = here;
         let candidates = self.region & f.board.empty();
@@ -611,16 +619,10 @@ impl Tsumego {
                         ban_dep = ban_dep.min(j);
                     }
                     let tt_key = Self::tt_key(key, false, spent.is_some(), captured, board.ko());
-                    let free_key = if threats == [0, 0] && spent.is_none() {
-                        tt_key
-                    } else {
-                        let plain = pos_key(&board, mover.opp(), [0, 0]);
-                        Self::tt_key(plain, false, false, captured, board.ko())
-                    };
                     Child {
                         mv: m,
                         key: tt_key,
-                        free_key,
+                        free_key: Self::free_key_of(tt_key, threats, spent.is_some()),
                         terminal: None,
                         dep: NO_DEP,
                         pn,
@@ -652,21 +654,19 @@ impl Tsumego {
                 captured,
                 threats,
                 ..
-            } => Child {
-                mv: Move::Pass,
-                key: Self::tt_key(key, true, false, captured, None),
-                free_key: if threats == [0, 0] {
-                    Self::tt_key(key, true, false, captured, None)
-                } else {
-                    let plain = pos_key(&f.board, mover.opp(), [0, 0]);
-                    Self::tt_key(plain, true, false, captured, None)
-                },
-                terminal: None,
-                dep: NO_DEP,
-                pn: 1,
-                dn: 1,
-                bound: false,
-            },
+            } => {
+                let tt_key = Self::tt_key(key, true, false, captured, None);
+                Child {
+                    mv: Move::Pass,
+                    key: tt_key,
+                    free_key: Self::free_key_of(tt_key, threats, false),
+                    terminal: None,
+                    dep: NO_DEP,
+                    pn: 1,
+                    dn: 1,
+                    bound: false,
+                }
+            }
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
         out.push(pass);
