@@ -5,7 +5,7 @@
 //! knows nothing of Go), `tsumego` (the Go game plugged into it), `proof`
 //! (solution trees and their independent checker), `analysis` (status of a problem for a side to move, ko grades, eyes or
 //! seki) and `report` (machine-readable results).
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod analysis;
 pub mod board;

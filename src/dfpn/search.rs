@@ -459,6 +459,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         };
 
         slots.clear();
+        // Every child is probed below: start all their cache misses now.
+        for c in children.iter().filter(|c| c.terminal.is_none()) {
+            self.tt.prefetch(c.key);
+            if c.free_key != c.key {
+                self.tt.prefetch(c.free_key);
+            }
+        }
         for c in children.iter() {
             let slot = match c.terminal {
                 Some(win) => Slot {
