@@ -68,6 +68,12 @@ impl Bits {
         self.0[i >> 6] >> (i & 63) & 1 != 0
     }
 
+    /// Like `get`, with indices past the end unset.
+    #[inline]
+    pub fn get_checked(&self, i: usize) -> bool {
+        i < BITS && self.get(i)
+    }
+
     #[inline]
     pub fn is_empty(&self) -> bool {
         let mut d = 0;

@@ -312,57 +312,61 @@ impl Board {
         }
         let me = c.index();
         let them = c.opp().index();
-        let stone = p.bit();
-        let own = self.stones[me] | stone;
+        let own = self.stones[me];
         let mut opp = self.stones[them];
         let mut empty = self.on_board & !(own | opp);
-        let adj = stone.spread();
+        empty.clear(i);
+        // Neighbours by index rather than by shifting whole bitboards: a
+        // move looks at four points, and most of it at nothing more.
+        let around = neighbours_of(i);
+        let (mut own_next, mut empty_next) = (false, false);
         let mut captured = Bits::EMPTY;
-        // Each adjacent enemy block loses the liberty at p; those left with none die.
-        let mut candidates = adj & opp;
-        while let Some(q) = candidates.first() {
-            let one = Bits::single(q);
-            // A stone with an empty point beside it keeps its block alive:
-            // no flood fill needed (the common case).
-            if one.spread().intersects(empty) {
-                candidates &= !one;
-                continue;
-            }
-            match Bits::enclosed(one, opp, empty) {
-                Some(block) => {
-                    candidates &= !block;
-                    captured |= block;
-                    opp &= !block;
-                }
-                None => candidates &= !one,
+        for q in around {
+            if empty.get_checked(q) {
+                empty_next = true;
+            } else if own.get_checked(q) {
+                own_next = true;
+            } else if opp.get_checked(q)
+                // A stone with an empty point beside it keeps its block
+                // alive: no flood fill needed (the common case).
+                && !neighbours_of(q).into_iter().any(|r| empty.get_checked(r))
+                && let Some(block) = Bits::enclosed(Bits::single(q), opp, empty)
+            {
+                // Each adjacent enemy block loses the liberty at p; those
+                // left with none die.
+                captured |= block;
+                opp &= !block;
             }
         }
-        if !captured.is_empty() {
-            empty |= captured;
-        } else if !adj.intersects(empty) {
+        let own = own | Bits::single(i);
+        let captured_count;
+        if captured.is_empty() {
             // Suicide is only possible when nothing was captured and the
             // stone has no empty neighbour of its own.
-            if Bits::enclosed(stone, own, empty).is_some() {
+            if !empty_next && (!own_next || Bits::enclosed(Bits::single(i), own, empty).is_some()) {
                 return Err(IllegalMove::Suicide);
             }
-        }
-        let captured_count = captured.count();
-        self.stones[me] = own;
-        self.stones[them] = opp;
-        let mut h = self.hash ^ zobrist::STONE[me][i];
-        for q in captured.iter() {
-            h ^= zobrist::STONE[them][q];
-        }
-        self.hash = h;
-        // A single stone that captured a single stone and has that point as
-        // its only liberty could be retaken at once: that is the ko point.
-        self.ko = None;
-        if captured_count == 1 && !adj.intersects(own) {
-            let libs = adj & empty;
-            if libs == captured {
-                self.ko = captured.first().map(|q| Point(q as u16));
+            captured_count = 0;
+            self.hash ^= zobrist::STONE[me][i];
+            self.ko = None;
+        } else {
+            captured_count = captured.count();
+            let mut h = self.hash ^ zobrist::STONE[me][i];
+            for q in captured.iter() {
+                h ^= zobrist::STONE[them][q];
             }
+            self.hash = h;
+            // A single stone that captured a single stone and has that
+            // point as its only liberty could be retaken at once: that is
+            // the ko point.
+            self.ko = if captured_count == 1 && !own_next && !empty_next {
+                captured.first().map(|q| Point(q as u16))
+            } else {
+                None
+            };
+            self.stones[them] = opp;
         }
+        self.stones[me] = own;
         Ok(Played {
             captured,
             captured_count,
@@ -407,6 +411,15 @@ impl Board {
         }
         h
     }
+}
+
+/// The bit indices of the four orthogonal neighbours of bit `i`. Those
+/// past either end of the bitboard wrap to indices `Bits::get_checked`
+/// rejects; those past a row's end land in the spare column, never on the
+/// board.
+#[inline]
+fn neighbours_of(i: usize) -> [usize; 4] {
+    [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE]
 }
 
 /// A small deterministic random source (xorshift) for the board's tests.

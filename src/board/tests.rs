@@ -136,6 +136,76 @@ fn coordinates_round_trip() {
     assert_eq!(Point::from_sgf("zz"), None);
 }
 
+/// The rules from their definition, with whole-board floods: what the
+/// fast `play_ignoring_ko` must agree with.
+fn reference_play(b: &Board, c: Color, q: Point) -> Result<(Board, Bits), IllegalMove> {
+    if !b.on_board().get(q.index()) {
+        return Err(IllegalMove::OffBoard);
+    }
+    if b.color_at(q).is_some() {
+        return Err(IllegalMove::Occupied);
+    }
+    let mut next = *b;
+    next.put(c, q);
+    let mut captured = Bits::EMPTY;
+    for n in next.neighbours(q).iter() {
+        if next.color_at(Point(n as u16)) == Some(c.opp()) {
+            let block = next.block(Point(n as u16));
+            if next.liberties(block).is_empty() {
+                captured |= block;
+            }
+        }
+    }
+    for s in captured.iter() {
+        next.remove(c.opp(), Point(s as u16));
+    }
+    if next.liberties(next.block(q)).is_empty() {
+        return Err(IllegalMove::Suicide);
+    }
+    let alone = (next.neighbours(q) & next.stones(c)).is_empty();
+    let ko = (captured.count() == 1 && alone && next.liberties(q.bit()) == captured)
+        .then(|| Point(captured.first().unwrap() as u16));
+    Ok((Board { ko, ..next }, captured))
+}
+
+#[test]
+fn play_agrees_with_the_rules_from_their_definition() {
+    let mut next = test_random(0x0123_4567_89AB_CDEFu64);
+    for game in 0..400 {
+        let side = [2, 3, 5, 7, 9, 13, 19][game % 7];
+        let (w, h) = if game % 5 == 0 {
+            (side, 19)
+        } else {
+            (side, side)
+        };
+        let mut b = Board::new(w, h);
+        let mut c = Color::Black;
+        for _ in 0..w * h * 3 {
+            // Now and then a point off the board or occupied.
+            let q = Point::new(next() as usize % 19, next() as usize % 19);
+            let c2 = if next().is_multiple_of(7) { c.opp() } else { c };
+            let want = reference_play(&b, c2, q);
+            let mut got = b;
+            let played = got.play_ignoring_ko(c2, q);
+            match want {
+                Err(e) => {
+                    assert_eq!(played, Err(e));
+                    assert_eq!(got, b);
+                }
+                Ok((after, captured)) => {
+                    let played = played.unwrap();
+                    assert_eq!(played.captured, captured);
+                    assert_eq!(played.captured_count, captured.count());
+                    assert_eq!(got, after, "{}", b.to_ascii());
+                    assert_eq!(got.hash(), got.recompute_hash());
+                    b = got;
+                    c = c2.opp();
+                }
+            }
+        }
+    }
+}
+
 mod prop {
     use super::*;
     use proptest::prelude::*;
