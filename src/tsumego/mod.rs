@@ -85,7 +85,9 @@ fn pos_key(board: &Board, to_move: Color, threats: [u8; 2]) -> u64 {
     board.hash() ^ side_key(to_move) ^ zobrist::threats(threats)
 }
 
-/// What a move does, before it is played for good.
+/// What a move does, before it is played for good. The board after an
+/// open move is written to the caller's scratch board rather than carried
+/// here: moving it in and out of the enum cost two copies per move.
 enum Outcome {
     Illegal,
     /// Banned by the repetition rule; repeats the position at this depth.
@@ -95,7 +97,8 @@ enum Outcome {
         dep: u32,
     },
     Open {
-        board: Board,
+        /// The move captured stones.
+        capture: bool,
         captured: u8,
         /// `pos_key` of the new position.
         key: u64,
@@ -187,8 +190,10 @@ impl Tsumego {
         })
     }
 
+    /// `board`: where the position after the move is written (for open
+    /// moves; otherwise its contents are unspecified).
     #[inline]
-    fn try_move(&self, m: Move) -> Outcome {
+    fn try_move(&self, m: Move, board: &mut Board) -> Outcome {
         let f = self.top();
         let c = f.to_move;
         match m {
@@ -206,10 +211,10 @@ impl Tsumego {
                         dep: j,
                     };
                 }
-                let mut board = f.board;
+                *board = f.board;
                 board.pass();
                 Outcome::Open {
-                    board,
+                    capture: false,
                     captured: f.captured,
                     key,
                     threats: f.threats,
@@ -218,7 +223,7 @@ impl Tsumego {
                 }
             }
             Move::Play(p) => {
-                let mut board = f.board;
+                *board = f.board;
                 let played = match board.play_ignoring_ko(c, p) {
                     Ok(x) => x,
                     Err(_) => return Outcome::Illegal,
@@ -237,11 +242,12 @@ impl Tsumego {
                         };
                     }
                 }
-                let key = pos_key(&board, c.opp(), f.threats);
+                let key = pos_key(board, c.opp(), f.threats);
+                let capture = played.captured_count > 0;
                 let mut repeats = false;
                 // Without a capture anywhere on the path every position has
                 // more stones than the one before: nothing can repeat.
-                if (played.captured_count > 0 || f.any_capture)
+                if (capture || f.any_capture)
                     && let Some(j) = self.find(key)
                 {
                     repeats = true;
@@ -258,9 +264,9 @@ impl Tsumego {
                         let mut threats = f.threats;
                         threats[c.index()] -= 1;
                         return Outcome::Open {
-                            board,
+                            capture,
                             captured,
-                            key: pos_key(&board, c.opp(), threats),
+                            key: pos_key(board, c.opp(), threats),
                             threats,
                             spent: Some(j),
                             repeats,
@@ -268,7 +274,7 @@ impl Tsumego {
                     }
                 }
                 Outcome::Open {
-                    board,
+                    capture,
                     captured,
                     key,
                     threats: f.threats,
@@ -394,10 +400,16 @@ impl Tsumego {
     /// The legal moves here, pass last (for viewers and tests).
     pub fn legal_moves(&self) -> Vec<Move> {
         let f = self.top();
+        let mut scratch = f.board;
         let mut out: Vec<Move> = (self.region & f.board.empty())
             .iter()
             .map(|i| Move::Play(Point(i as u16)))
-            .filter(|&m| !matches!(self.try_move(m), Outcome::Illegal | Outcome::Banned(_)))
+            .filter(|&m| {
+                !matches!(
+                    self.try_move(m, &mut scratch),
+                    Outcome::Illegal | Outcome::Banned(_)
+                )
+            })
             .collect();
         out.push(Move::Pass);
         out
@@ -559,7 +571,8 @@ impl Tsumego {
         let candidates = self.region & f.board.empty();
         let parent_target = f.board.block(self.targets[0]);
         let mover_is_attacker = mover == self.attacker;
-        let pass = self.try_move(Move::Pass);
+        let mut board = f.board;
+        let pass = self.try_move(Move::Pass, &mut board);
         // A move that ends the game in the mover's favour decides the
         // position: the other moves need not be made. Passing back after
         // a pass is the common case, so it is looked at first.
@@ -572,7 +585,7 @@ impl Tsumego {
         }
         for i in candidates.iter() {
             let m = Move::Play(Point(i as u16));
-            let child = match self.try_move(m) {
+            let child = match self.try_move(m, &mut board) {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
                     banned = true;
@@ -593,12 +606,12 @@ impl Tsumego {
                     self.terminal_child(m, attacker_wins, dep)
                 }
                 Outcome::Open {
-                    board,
                     captured,
                     key,
                     threats,
                     spent,
                     repeats,
+                    ..
                 } => {
                     if !heuristics {
                         seen = seen.meet(Seen::of(&board));
@@ -729,9 +742,11 @@ impl Tsumego {
         let mut over = None;
         let mut threats = f.threats;
         let mut spent = false;
-        let (board, captured) = match self.try_move(m) {
+        let passed = m == Move::Pass;
+        let mut board = f.board;
+        let (captured, any_capture) = match self.try_move(m, &mut board) {
             Outcome::Open {
-                board,
+                capture,
                 captured,
                 threats: t,
                 spent: s,
@@ -739,7 +754,7 @@ impl Tsumego {
             } => {
                 threats = t;
                 spent = s.is_some();
-                (board, captured)
+                (captured, f.any_capture || capture)
             }
             // Terminal moves are played only by viewers and first-move
             // searches; keep the stones right and remember the result.
@@ -747,10 +762,10 @@ impl Tsumego {
                 if let Outcome::Terminal { attacker_wins, dep } = outcome {
                     over = Some((attacker_wins, dep));
                 }
-                let mut b = f.board;
+                board = f.board;
                 let mut captured = f.captured;
                 if let Move::Play(p) = m
-                    && let Ok(played) = b.play_ignoring_ko(f.to_move, p)
+                    && let Ok(played) = board.play_ignoring_ko(f.to_move, p)
                 {
                     for (i, t) in self.targets.iter().enumerate() {
                         if played.captured.get(t.index()) {
@@ -758,13 +773,12 @@ impl Tsumego {
                         }
                     }
                 }
-                (b, captured)
+                // A stone was played but the count did not grow: something
+                // was captured.
+                let grew = board.stone_count() > f.board.stone_count();
+                (captured, f.any_capture || (!passed && !grew))
             }
         };
-        let passed = m == Move::Pass;
-        // A stone was played but the count did not grow: something was captured.
-        let any_capture =
-            f.any_capture || (!passed && board.stone_count() <= f.board.stone_count());
         self.frames.push(Frame {
             board,
             to_move: f.to_move.opp(),
