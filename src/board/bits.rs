@@ -156,6 +156,18 @@ impl Bits {
         self.shl(1) | self.shr(1) | self.shl(STRIDE as u32) | self.shr(STRIDE as u32)
     }
 
+    /// `Bits::single(i).spread()`, set bit by bit.
+    #[inline]
+    pub fn around(i: usize) -> Bits {
+        let mut b = Bits::EMPTY;
+        for q in [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE] {
+            if q < BITS {
+                b.set(q);
+            }
+        }
+        b
+    }
+
     /// Like `spread` but including the diagonals (8-neighbourhood).
     #[inline]
     pub fn spread8(self) -> Bits {
@@ -357,6 +369,13 @@ mod tests {
         assert_eq!(Bits::single(64).shr(1), b);
         assert_eq!(Bits::single(60).shl(STRIDE as u32), Bits::single(80));
         assert_eq!(Bits::single(80).shr(STRIDE as u32), Bits::single(60));
+    }
+
+    #[test]
+    fn around_is_the_spread_of_one_point() {
+        for i in 0..BITS {
+            assert_eq!(Bits::around(i), Bits::single(i).spread(), "{i}");
+        }
     }
 
     #[test]

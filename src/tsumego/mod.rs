@@ -340,20 +340,21 @@ impl Tsumego {
         &self,
         board: &Board,
         captured: u8,
-        parent_target: Bits,
-        placed: Bits,
+        parent: &Parent,
+        placed: usize,
         mover: Color,
+        capture: bool,
     ) -> (u32, u32) {
         let mut libs = u32::MAX;
         if self.targets.len() == 1 {
             // The target only grows, by a defender stone next to it (were
             // it captured, the game would be over): only then fill.
-            let block = if mover == self.attacker || (placed & parent_target.spread()).is_empty() {
-                parent_target
+            let halo = if mover == self.attacker || !parent.target_halo.get(placed) {
+                parent.target_halo
             } else {
-                Bits::flood(parent_target | placed, board.stones(mover))
+                Bits::flood(parent.target | Bits::single(placed), board.stones(mover)).spread()
             };
-            libs = (block.spread() & board.empty()).count();
+            libs = (halo & board.empty()).count();
         } else {
             for (i, t) in self.targets.iter().enumerate() {
                 if captured >> i & 1 == 0 {
@@ -363,9 +364,18 @@ impl Tsumego {
             }
         }
         let effort = libs.max(1) * 2 - 1;
+        // The attacker's stones are the parent's, with the one placed or
+        // less those captured: their neighbours need no new spread.
+        let attacker_halo = if mover == self.attacker {
+            parent.attacker_halo | Bits::around(placed)
+        } else if capture {
+            board.stones(self.attacker).spread()
+        } else {
+            parent.attacker_halo
+        };
         // The defender living is close with two separate eye spaces and
         // far with none.
-        let living = 3 - self.eye_spaces(board);
+        let living = 3 - self.eye_spaces(board, attacker_halo);
         if self.prover == self.attacker {
             (effort, living)
         } else {
@@ -375,9 +385,10 @@ impl Tsumego {
 
     /// Separate groups of the region's empty points that touch no attacker
     /// stone (the defender's potential eyes), counted up to two.
+    /// `attacker_halo`: the points next to attacker stones.
     #[inline]
-    fn eye_spaces(&self, board: &Board) -> u32 {
-        let spaces = self.region & board.empty() & !board.stones(self.attacker).spread();
+    fn eye_spaces(&self, board: &Board, attacker_halo: Bits) -> u32 {
+        let spaces = self.region & board.empty() & !attacker_halo;
         let Some(q) = spaces.first() else { return 0 };
         let one = Bits::flood(Bits::single(q), spaces);
         if one == spaces { 1 } else { 2 }
@@ -414,6 +425,18 @@ impl Tsumego {
         out.push(Move::Pass);
         out
     }
+}
+
+/// What the initial numbers of a position's children are computed from,
+/// once per expansion rather than once per child.
+#[derive(Clone, Copy, Default)]
+struct Parent {
+    /// The block of the first target.
+    target: Bits,
+    /// The points next to it.
+    target_halo: Bits,
+    /// The points next to attacker stones.
+    attacker_halo: Bits,
 }
 
 /// What proof sharing keeps of a set of positions: the fewest black and
@@ -570,6 +593,16 @@ impl Tsumego {
         let mut seen = here;
         let candidates = self.region & f.board.empty();
         let parent_target = f.board.block(self.targets[0]);
+        // What every child's initial numbers start from.
+        let parent = if heuristics {
+            Parent {
+                target: parent_target,
+                target_halo: parent_target.spread(),
+                attacker_halo: f.board.stones(self.attacker).spread(),
+            }
+        } else {
+            Parent::default()
+        };
         let mover_is_attacker = mover == self.attacker;
         let mut board = f.board;
         let pass = self.try_move(Move::Pass, &mut board);
@@ -606,24 +639,18 @@ impl Tsumego {
                     self.terminal_child(m, attacker_wins, dep)
                 }
                 Outcome::Open {
+                    capture,
                     captured,
                     key,
                     threats,
                     spent,
                     repeats,
-                    ..
                 } => {
                     if !heuristics {
                         seen = seen.meet(Seen::of(&board));
                     }
                     let (pn, dn) = if heuristics {
-                        self.initial_numbers(
-                            &board,
-                            captured,
-                            parent_target,
-                            Bits::single(i),
-                            mover,
-                        )
+                        self.initial_numbers(&board, captured, &parent, i, mover, capture)
                     } else {
                         (1, 1)
                     };
