@@ -6,17 +6,19 @@
 
 use crate::board::{Bits, Move};
 use crate::dfpn::Child;
+use smallvec::SmallVec;
 
 /// Sorts `children` of a position whose target blocks (those still on the
-/// board) are `target`.
+/// board) are `target`: stably, by a key worked out once per child (the
+/// library sort worked it out at every comparison).
 pub fn sort(children: &mut [Child<Move>], target: Bits) {
     let libs = target.spread();
     let near = libs.spread();
-    children.sort_by_key(|c| {
+    let key = |c: &Child<Move>| {
         let win = c.terminal == Some(true);
         let p = match c.mv {
             Move::Play(p) => p.index(),
-            Move::Pass => return (2u8, 3u8),
+            Move::Pass => return 2 * 3 + 3,
         };
         let rank = if libs.get(p) {
             0
@@ -25,6 +27,18 @@ pub fn sort(children: &mut [Child<Move>], target: Bits) {
         } else {
             2
         };
-        (if win { 0 } else { 1 }, rank)
-    });
+        if win { rank } else { 3 + rank }
+    };
+    let mut keys: SmallVec<[u8; 64]> = children.iter().map(key).collect();
+    for i in 1..children.len() {
+        let k = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > k {
+            j -= 1;
+        }
+        if j < i {
+            children[j..=i].rotate_right(1);
+            keys[j..=i].rotate_right(1);
+        }
+    }
 }
