@@ -52,6 +52,9 @@ struct Frame {
     /// The move that led here ended the game (viewers and first-move
     /// searches play such moves): (attacker wins, dep).
     over: Option<(bool, u32)>,
+    /// `board.block(targets[0])`, kept from move to move: a fill of the
+    /// target at every expansion cost more.
+    target_block: Bits,
 }
 
 /// A tsumego position in play, with its path from the root.
@@ -131,6 +134,7 @@ impl Tsumego {
             last: None,
             any_capture: false,
             over: None,
+            target_block: board.block(problem.targets[0]),
         };
         let mut frames = Vec::with_capacity(256);
         frames.push(root);
@@ -592,7 +596,8 @@ impl Tsumego {
         // Positions a move repeats are on the path: they count.
         let mut seen = here;
         let candidates = self.region & f.board.empty();
-        let parent_target = f.board.block(self.targets[0]);
+        let parent_target = f.target_block;
+        debug_assert_eq!(parent_target, f.board.block(self.targets[0]));
         // What every child's initial numbers start from.
         let parent = if heuristics {
             Parent {
@@ -771,6 +776,7 @@ impl Tsumego {
         let mut spent = false;
         let passed = m == Move::Pass;
         let mut board = f.board;
+        let mut target_block = f.target_block;
         let (captured, any_capture) = match self.try_move(m, &mut board) {
             Outcome::Open {
                 capture,
@@ -781,6 +787,21 @@ impl Tsumego {
             } => {
                 threats = t;
                 spent = s.is_some();
+                // Blocks lose stones only all at once, and grow only by a
+                // stone of their colour played on or next to them.
+                let t0 = self.targets[0];
+                if let Move::Play(p) = m {
+                    match board.color_at(t0) {
+                        None => target_block = Bits::EMPTY,
+                        Some(c) if c == f.to_move => {
+                            if p == t0 || Bits::around(p.index()).intersects(f.target_block) {
+                                target_block =
+                                    Bits::flood(f.target_block | p.bit(), board.stones(f.to_move));
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                }
                 (captured, f.any_capture || capture)
             }
             // Terminal moves are played only by viewers and first-move
@@ -803,6 +824,7 @@ impl Tsumego {
                 // A stone was played but the count did not grow: something
                 // was captured.
                 let grew = board.stone_count() > f.board.stone_count();
+                target_block = board.block(self.targets[0]);
                 (captured, f.any_capture || (!passed && !grew))
             }
         };
@@ -828,6 +850,7 @@ impl Tsumego {
             last: Some(m),
             any_capture,
             over,
+            target_block,
         });
     }
 }
