@@ -160,7 +160,7 @@ impl Bits {
     #[inline]
     pub fn around(i: usize) -> Bits {
         let mut b = Bits::EMPTY;
-        for q in [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE] {
+        for q in neighbour_indices(i) {
             if q < BITS {
                 b.set(q);
             }
@@ -234,6 +234,15 @@ impl Bits {
             g = next;
         }
     }
+}
+
+/// The bit indices of the four orthogonal neighbours of bit `i`. Those
+/// past either end of the bitboard wrap to indices `Bits::get_checked`
+/// rejects; those past a row's end land in the spare column, never on the
+/// board.
+#[inline]
+pub fn neighbour_indices(i: usize) -> [usize; 4] {
+    [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE]
 }
 
 /// `Bits::flood` on the first three words only.

@@ -9,7 +9,7 @@ pub mod bits;
 pub mod zobrist;
 
 pub use bits::Bits;
-use bits::STRIDE;
+use bits::{STRIDE, neighbour_indices};
 
 /// Largest board side accepted.
 pub const MAX_SIDE: usize = 19;
@@ -318,7 +318,7 @@ impl Board {
         empty.clear(i);
         // Neighbours by index rather than by shifting whole bitboards: a
         // move looks at four points, and most of it at nothing more.
-        let around = neighbours_of(i);
+        let around = neighbour_indices(i);
         let (mut own_next, mut empty_next) = (false, false);
         let mut captured = Bits::EMPTY;
         for q in around {
@@ -415,23 +415,17 @@ impl Board {
     }
 }
 
-/// The bit indices of the four orthogonal neighbours of bit `i`. Those
-/// past either end of the bitboard wrap to indices `Bits::get_checked`
-/// rejects; those past a row's end land in the spare column, never on the
-/// board.
-#[inline]
-fn neighbours_of(i: usize) -> [usize; 4] {
-    [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE]
-}
-
 /// Whether a point of `empty` lies next to stone `q` or next to a stone of
 /// `block` beside it: most blocks are seen to keep a liberty this way,
 /// without a fill.
 #[inline]
 fn near_liberty(q: usize, block: &Bits, empty: &Bits) -> bool {
-    neighbours_of(q).into_iter().any(|r| {
+    neighbour_indices(q).into_iter().any(|r| {
         empty.get_checked(r)
-            || block.get_checked(r) && neighbours_of(r).into_iter().any(|s| empty.get_checked(s))
+            || block.get_checked(r)
+                && neighbour_indices(r)
+                    .into_iter()
+                    .any(|s| empty.get_checked(s))
     })
 }
 

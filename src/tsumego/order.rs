@@ -18,7 +18,8 @@ pub fn sort(children: &mut [Child<Move>], target: Bits) {
         let win = c.terminal == Some(true);
         let p = match c.mv {
             Move::Play(p) => p.index(),
-            Move::Pass => return 2 * 3 + 3,
+            // After every move, won or not.
+            Move::Pass => return u8::MAX,
         };
         let rank = if libs.get(p) {
             0
