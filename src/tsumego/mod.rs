@@ -582,7 +582,18 @@ impl Tsumego {
                 dep,
             };
         }
-        if self.target_alive() {
+        // Life is permanent and ends the game for the defender, who at
+        // its own turn could pass into the position where it is found
+        // (unless two passes or endless cycles count against it, or the
+        // attacker just passed): the search tests it only with the
+        // attacker to move, half the tests, at the cost of one pass more
+        // at the rare living leaf. Proofs are walked with the full rule.
+        let skip_life = heuristics
+            && cut
+            && !self.unconditional_only
+            && self.top().to_move != self.attacker
+            && !self.top().passed;
+        if !skip_life && self.target_alive() {
             return Expansion::Terminal {
                 prover_wins: self.prover != self.attacker,
                 dep: NO_DEP,
