@@ -72,6 +72,39 @@ pub struct Tsumego {
     frames: Vec<Frame>,
     /// The last plain expansion's footprint.
     footprint: Seen,
+    /// How many of the path's keys (`pos_key` and `alt_key`) fall in each
+    /// bucket: most moves repeat nothing, and an empty bucket says so
+    /// without a walk along the path's frames.
+    path_keys: PathKeys,
+}
+
+/// Counts of keys by their top byte.
+#[derive(Clone)]
+struct PathKeys([u16; 256]);
+
+impl PathKeys {
+    #[inline]
+    fn bucket(key: u64) -> usize {
+        (key >> 56) as usize
+    }
+    #[inline]
+    fn add(&mut self, f: &Frame) {
+        self.0[Self::bucket(f.pos_key)] += 1;
+        if f.alt_key != 0 {
+            self.0[Self::bucket(f.alt_key)] += 1;
+        }
+    }
+    #[inline]
+    fn remove(&mut self, f: &Frame) {
+        self.0[Self::bucket(f.pos_key)] -= 1;
+        if f.alt_key != 0 {
+            self.0[Self::bucket(f.alt_key)] -= 1;
+        }
+    }
+    #[inline]
+    fn may_hold(&self, key: u64) -> bool {
+        self.0[Self::bucket(key)] != 0
+    }
 }
 
 #[inline]
@@ -137,6 +170,8 @@ impl Tsumego {
             target_block: board.block(problem.targets[0]),
         };
         let mut frames = Vec::with_capacity(256);
+        let mut path_keys = PathKeys([0; 256]);
+        path_keys.add(&root);
         frames.push(root);
         Tsumego {
             region: problem.region.area,
@@ -148,6 +183,7 @@ impl Tsumego {
             unconditional_only: false,
             frames,
             footprint: Seen::default(),
+            path_keys,
         }
     }
 
@@ -183,6 +219,9 @@ impl Tsumego {
     /// The latest depth whose position has this key.
     #[inline]
     fn find(&self, pos_key: u64) -> Option<u32> {
+        if !self.path_keys.may_hold(pos_key) {
+            return None;
+        }
         let j = self
             .frames
             .iter()
@@ -537,7 +576,8 @@ impl Game for Tsumego {
 
     fn undo(&mut self) {
         debug_assert!(self.frames.len() > 1);
-        self.frames.pop();
+        let f = self.frames.pop().expect("undo below the root");
+        self.path_keys.remove(&f);
     }
 
     /// The position before a spent threat (the one an immediate retake
@@ -839,7 +879,7 @@ impl Tsumego {
                 (captured, f.any_capture || (!passed && !grew))
             }
         };
-        self.frames.push(Frame {
+        let frame = Frame {
             board,
             to_move: f.to_move.opp(),
             pos_key: pos_key(&board, f.to_move.opp(), threats),
@@ -862,6 +902,8 @@ impl Tsumego {
             any_capture,
             over,
             target_block,
-        });
+        };
+        self.path_keys.add(&frame);
+        self.frames.push(frame);
     }
 }
