@@ -375,6 +375,17 @@ impl Board {
         })
     }
 
+    /// Makes this board hold `other`'s position, both boards being of
+    /// the same shape: what changes from move to move, without the
+    /// board's outline (a third less to copy, and no call to `memcpy`).
+    #[inline(always)]
+    pub fn set_position(&mut self, other: &Board) {
+        debug_assert!(self.on_board == other.on_board);
+        self.stones = other.stones;
+        self.hash = other.hash;
+        self.ko = other.ko;
+    }
+
     /// A pass clears the ko ban.
     pub fn pass(&mut self) {
         self.ko = None;

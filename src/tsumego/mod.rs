@@ -254,7 +254,7 @@ impl Tsumego {
                         dep: j,
                     };
                 }
-                *board = f.board;
+                board.set_position(&f.board);
                 board.pass();
                 Outcome::Open {
                     capture: false,
@@ -266,7 +266,7 @@ impl Tsumego {
                 }
             }
             Move::Play(p) => {
-                *board = f.board;
+                board.set_position(&f.board);
                 let played = match board.play_ignoring_ko(c, p) {
                     Ok(x) => x,
                     Err(_) => return Outcome::Illegal,
