@@ -820,7 +820,7 @@ impl Tsumego {
     }
 
     fn play_move(&mut self, m: Move) {
-        let f = *self.top();
+        let f = self.top();
         let depth = self.frames.len() as u32;
         let mut over = None;
         let mut threats = f.threats;
