@@ -35,6 +35,11 @@ impl TreeGame {
             salt: 0,
         }
     }
+    /// The key without the salt: what free results are shared under.
+    fn shared_key(&self) -> u64 {
+        // Kinds alternate by depth: the key must tell them apart.
+        ((self.cur() as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (self.path.len() as u64 % 2)
+    }
     fn cur(&self) -> usize {
         *self.path.last().unwrap()
     }
@@ -51,11 +56,10 @@ impl Game for TreeGame {
         }
     }
     fn key(&self) -> u64 {
-        self.free_key() ^ self.salt
+        self.shared_key() ^ self.salt
     }
-    fn free_key(&self) -> u64 {
-        // Kinds alternate by depth: the key must tell them apart.
-        ((self.cur() as u64 + 1) * 0x9E37_79B9_7F4A_7C15) ^ (self.path.len() as u64 % 2)
+    fn free_key(&self, _key: u64) -> u64 {
+        self.shared_key()
     }
     fn depth(&self) -> u32 {
         self.path.len() as u32 - 1

@@ -94,9 +94,11 @@ pub trait Game {
     fn kind(&self) -> NodeKind;
     /// Transposition key of the current position.
     fn key(&self) -> u64;
-    /// The key its free results are shared under (see `Child::free_key`).
-    fn free_key(&self) -> u64 {
-        self.key()
+    /// The key its free results are shared under (see `Child::free_key`),
+    /// given `key`, the position's `key()` (which it is usually derived
+    /// from: asking for it again would hash the position twice).
+    fn free_key(&self, key: u64) -> u64 {
+        key
     }
     /// Number of moves from the root.
     fn depth(&self) -> u32;

@@ -432,7 +432,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     ) -> NodeResult {
         let depth = game.depth();
         let key = game.key();
-        let free_key = game.free_key();
+        let free_key = game.free_key(key);
         let start_positions = self.positions;
         let old_work = self.probe_self_work(path, key);
         let (mut children, mut slots) = self.take_buffers(depth as usize);
@@ -686,7 +686,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         path: u64,
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
-        x.trail.push((path, game.key(), game.free_key()));
+        let key = game.key();
+        x.trail.push((path, key, game.free_key(key)));
         let r = self.extract_here(game, path, x);
         x.trail.pop();
         r

@@ -233,8 +233,9 @@ impl Tsumego {
         })
     }
 
-    /// `board`: where the position after the move is written (for open
-    /// moves; otherwise its contents are unspecified).
+    /// `board`: a board of this problem (a copy of any frame's), where
+    /// the position after the move is written (for open moves; otherwise
+    /// its contents are unspecified).
     #[inline]
     fn try_move(&self, m: Move, board: &mut Board) -> Outcome {
         let f = self.top();
@@ -552,9 +553,9 @@ impl Game for Tsumego {
     /// External threats matter only when a move repeats a position, which
     /// a free result has none of: those are shared by all threat counts.
     #[inline]
-    fn free_key(&self) -> u64 {
+    fn free_key(&self, key: u64) -> u64 {
         let f = self.top();
-        Self::free_key_of(self.key(), f.threats, f.alt_key != 0)
+        Self::free_key_of(key, f.threats, f.alt_key != 0)
     }
 
     #[inline]
