@@ -45,7 +45,7 @@ fn board_ops(c: &mut Criterion) {
     .pop()
     .unwrap()
     .unwrap();
-    let game = Tsumego::new(&p, Color::Black, Color::Black, None);
+    let game: Tsumego = Tsumego::new(&p, Color::Black, Color::Black, None);
     c.bench_function("legal_moves_in_region", |bench| {
         bench.iter(|| black_box(&game).legal_moves())
     });

@@ -26,7 +26,7 @@ fn solve(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 searcher.reset();
-                let mut g = Tsumego::new(&p, side, side, Some(side.opp()));
+                let mut g: Tsumego = Tsumego::new(&p, side, side, Some(side.opp()));
                 let o = searcher.solve(&mut g, Limits::default(), &mut Unobserved);
                 assert!(!matches!(o, Outcome::Unknown(_)));
                 searcher.positions()

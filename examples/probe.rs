@@ -1,6 +1,7 @@
 //! Developer probe: solves files under one ko setting and prints search figures.
 //! `T` seconds per search (default 5), `N` positions per search, `V=1` one line
-//! per search, `SELF=1` the mover is ko master. Files without `PL`: both sides.
+//! per search, `SELF=1` the mover is ko master, `WIDE=1`
+//! six-word bitboards on every board. Files without `PL`: both sides.
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
@@ -21,18 +22,21 @@ fn main() {
             } else {
                 Some(side.opp())
             };
-            let mut g = Tsumego::new(&p, side, side, master);
             s.reset();
             s.path_stores = 0;
+            let limits = Limits {
+                positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
+                time: Some(Duration::from_secs_f64(secs)),
+            };
             let t = Instant::now();
-            let o = s.solve(
-                &mut g,
-                Limits {
-                    positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
-                    time: Some(Duration::from_secs_f64(secs)),
-                },
-                &mut Unobserved,
-            );
+            // As the analysis does: half the words where the board fits.
+            let o = if Tsumego::<3>::fits(&p) && std::env::var("WIDE").is_err() {
+                let mut g: Tsumego<3> = Tsumego::new(&p, side, side, master);
+                s.solve(&mut g, limits, &mut Unobserved)
+            } else {
+                let mut g: Tsumego = Tsumego::new(&p, side, side, master);
+                s.solve(&mut g, limits, &mut Unobserved)
+            };
             let el = t.elapsed().as_secs_f64();
             n += 1;
             if !matches!(o, Outcome::Unknown(_)) {

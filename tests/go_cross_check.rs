@@ -55,7 +55,7 @@ fn dfpn(
     strict: bool,
 ) -> Outcome {
     let master: Ko = master.into();
-    let mut g = Tsumego::new(problem, side, side, master);
+    let mut g: Tsumego = Tsumego::new(problem, side, side, master);
     let mut s = Searcher::new(8 << 20);
     s.set_strict(strict);
     let o = s.solve(
@@ -109,7 +109,7 @@ proptest! {
             for master in settings {
                 let strict = dfpn(&problem, side, master, true);
                 let fast = dfpn(&problem, side, master, false);
-                let mut g = Tsumego::new(&problem, side, side, master);
+                let mut g: Tsumego = Tsumego::new(&problem, side, side, master);
                 let reference = pns(&mut g, 300_000);
                 let want = match reference {
                     PnsOutcome::Proven => Some(Outcome::Proven),
@@ -172,7 +172,7 @@ fn a_move_that_wins_at_once_is_the_only_one_searched() {
     let text = "(;FF[4]SZ[6]AB[ca][cb][bb][bc][bd][ad]AW[aa][ba]MA[aa]PL[B])";
     let problem = load_str("atari.sgf", text).pop().unwrap().unwrap();
     let ab = Move::Play(shikatsu::board::Point::from_sgf("ab").unwrap());
-    let mut g = Tsumego::new(&problem, Color::Black, Color::Black, None);
+    let mut g: Tsumego = Tsumego::new(&problem, Color::Black, Color::Black, None);
     assert_eq!(moves_of(&mut g, false), vec![(ab, Some(true))]);
     // Viewers still get every move: the capture, ac and a pass.
     let all = moves_of(&mut g, true);
@@ -265,7 +265,7 @@ fn shared_subtrees_are_checked_as_their_trees_would_be() {
                 Ko::threats(1, 1),
                 Ko::from(None),
             ] {
-                let mut g = Tsumego::new(&problem, side, side, master);
+                let mut g: Tsumego = Tsumego::new(&problem, side, side, master);
                 let mut s = Searcher::new(8 << 20);
                 s.set_strict(true);
                 let limits = Limits {

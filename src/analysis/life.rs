@@ -196,14 +196,19 @@ impl Walker<'_> {
             to_move: Some(to_move),
             ..self.problem.clone()
         };
-        // Only the verdict is used (a label, not a reported proof).
-        let mut game = Tsumego::new(&sub, to_move, defender, self.ko).unconditional_only();
         let limits = Limits {
             positions: Some(budget),
             time: None,
         };
         let mut searcher = Searcher::new(16 << 20);
-        let outcome = searcher.solve(&mut game, limits, &mut Unobserved);
+        // Only the verdict is used (a label, not a reported proof).
+        let outcome = if Tsumego::<3>::fits(&sub) {
+            let game: Tsumego<3> = Tsumego::new(&sub, to_move, defender, self.ko);
+            searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
+        } else {
+            let game: Tsumego = Tsumego::new(&sub, to_move, defender, self.ko);
+            searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
+        };
         self.spent += searcher.positions();
         match outcome {
             Outcome::Proven => Some(true),

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
+use crate::board::bits::WORDS;
 use crate::board::{Color, Move};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
 use crate::problem::{Ko, Problem};
@@ -315,8 +316,27 @@ impl Engine {
                 positions: 0,
             };
         }
+        // Boards of up to nine rows fit in half the words: every bitboard
+        // operation of the search does half the work.
+        if Tsumego::<3>::fits(problem) {
+            self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer)
+        } else {
+            self.decide_in::<WORDS, O>(problem, to_move, prover, ko, moves, observer)
+        }
+    }
+
+    /// `decide` with bitboards of `W` words.
+    fn decide_in<const W: usize, O: Observer<Move>>(
+        &mut self,
+        problem: &Problem,
+        to_move: Color,
+        prover: Color,
+        ko: Ko,
+        moves: &[Move],
+        observer: &mut O,
+    ) -> Verdict {
         let limits = self.limits();
-        let mut game = Tsumego::new(problem, to_move, prover, ko);
+        let mut game: Tsumego<W> = Tsumego::new(problem, to_move, prover, ko);
         for &m in moves {
             game.play(m);
         }
@@ -673,7 +693,7 @@ pub fn analyze_observed<O: Observer<Move>>(
             .filter(|_| a.status.succeeds())
             .and_then(|t| t.first())
             .map(|l| l.mv);
-        let game = Tsumego::new(problem, side, side, None);
+        let game: Tsumego = Tsumego::new(problem, side, side, None);
         let legal = game.legal_moves();
         let accepted = problem.accepted(side);
         let mut order: Vec<Move> = accepted

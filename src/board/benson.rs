@@ -18,7 +18,7 @@ const MAX_BLOCKS: usize = 64;
 const MAX_REGIONS: usize = 64;
 
 /// The stones of `color` inside `within` that are unconditionally alive.
-pub fn alive(board: &Board, color: Color, within: Bits) -> Bits {
+pub fn alive<const W: usize>(board: &Board<W>, color: Color, within: Bits<W>) -> Bits<W> {
     let own = board.stones(color) & within;
     if own.is_empty() {
         return Bits::EMPTY;
@@ -45,7 +45,7 @@ pub fn alive(board: &Board, color: Color, within: Bits) -> Bits {
 }
 
 /// Benson's algorithm proper, without the quick exit of `alive`.
-fn alive_unfiltered(board: &Board, color: Color, within: Bits) -> Bits {
+fn alive_unfiltered<const W: usize>(board: &Board<W>, color: Color, within: Bits<W>) -> Bits<W> {
     let own = board.stones(color) & within;
     let non_own_inside = within & !board.stones(color) & board.on_board();
     let non_own_outside = board.on_board() & !board.stones(color) & !within;
@@ -53,8 +53,8 @@ fn alive_unfiltered(board: &Board, color: Color, within: Bits) -> Bits {
 
     // Inline, uninitialised storage: zeroing 64-entry arrays on every
     // call cost a tenth of all search time.
-    let mut blocks: SmallVec<[Bits; 16]> = SmallVec::new();
-    let mut libs: SmallVec<[Bits; 16]> = SmallVec::new();
+    let mut blocks: SmallVec<[Bits<W>; 16]> = SmallVec::new();
+    let mut libs: SmallVec<[Bits<W>; 16]> = SmallVec::new();
     let mut nb = 0;
     let mut rest = own;
     while let Some(q) = rest.first() {

@@ -15,40 +15,48 @@ pub const WORDS: usize = 6;
 /// Number of addressable bits.
 pub const BITS: usize = WORDS * 64;
 
-#[derive(Clone, Copy, Eq, Default)]
-pub struct Bits(pub [u64; WORDS]);
+#[derive(Clone, Copy, Eq)]
+pub struct Bits<const W: usize = WORDS>(pub [u64; W]);
 
-impl std::fmt::Debug for Bits {
+impl<const W: usize> std::fmt::Debug for Bits<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl PartialEq for Bits {
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Bits<W> {
+        Bits::EMPTY
+    }
+}
+
+impl<const W: usize> PartialEq for Bits<W> {
     /// Word by word without branches: the derived version calls memcmp,
     /// which showed as a fifth of all search time.
     #[inline]
-    fn eq(&self, o: &Bits) -> bool {
+    fn eq(&self, o: &Bits<W>) -> bool {
         let mut d = 0;
-        for k in 0..WORDS {
+        for k in 0..W {
             d |= self.0[k] ^ o.0[k];
         }
         d == 0
     }
 }
 
-impl std::hash::Hash for Bits {
+impl<const W: usize> std::hash::Hash for Bits<W> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.0.hash(h)
     }
 }
 
-impl Bits {
-    pub const EMPTY: Bits = Bits([0; WORDS]);
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+    /// Number of addressable bits.
+    pub const LEN: usize = W * 64;
 
     #[inline]
-    pub fn single(i: usize) -> Bits {
-        let mut b = Bits::EMPTY;
+    pub fn single(i: usize) -> Bits<W> {
+        let mut b = Self::EMPTY;
         b.set(i);
         b
     }
@@ -71,13 +79,13 @@ impl Bits {
     /// Like `get`, with indices past the end unset.
     #[inline]
     pub fn get_checked(&self, i: usize) -> bool {
-        i < BITS && self.get(i)
+        i < Self::LEN && self.get(i)
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
         let mut d = 0;
-        for k in 0..WORDS {
+        for k in 0..W {
             d |= self.0[k];
         }
         d == 0
@@ -98,9 +106,9 @@ impl Bits {
     }
 
     #[inline]
-    pub fn intersects(&self, other: Bits) -> bool {
+    pub fn intersects(&self, other: Bits<W>) -> bool {
         let mut d = 0;
-        for k in 0..WORDS {
+        for k in 0..W {
             d |= self.0[k] & other.0[k];
         }
         d != 0
@@ -118,7 +126,7 @@ impl Bits {
     }
 
     #[inline]
-    pub fn iter(&self) -> BitIter {
+    pub fn iter(&self) -> BitIter<W> {
         BitIter {
             words: self.0,
             k: 0,
@@ -127,11 +135,11 @@ impl Bits {
 
     /// Shift towards higher indices by `n` (1 <= n < 64).
     #[inline]
-    fn shl(self, n: u32) -> Bits {
+    fn shl(self, n: u32) -> Bits<W> {
         let w = self.0;
-        let mut out = [0u64; WORDS];
+        let mut out = [0u64; W];
         out[0] = w[0] << n;
-        for k in 1..WORDS {
+        for k in 1..W {
             out[k] = (w[k] << n) | (w[k - 1] >> (64 - n));
         }
         Bits(out)
@@ -139,29 +147,29 @@ impl Bits {
 
     /// Shift towards lower indices by `n` (1 <= n < 64).
     #[inline]
-    fn shr(self, n: u32) -> Bits {
+    fn shr(self, n: u32) -> Bits<W> {
         let w = self.0;
-        let mut out = [0u64; WORDS];
-        for k in 0..WORDS - 1 {
+        let mut out = [0u64; W];
+        for k in 0..W - 1 {
             out[k] = (w[k] >> n) | (w[k + 1] << (64 - n));
         }
-        out[WORDS - 1] = w[WORDS - 1] >> n;
+        out[W - 1] = w[W - 1] >> n;
         Bits(out)
     }
 
     /// The four orthogonal neighbours of every set bit, not masked to the
     /// board: callers intersect with a set that lies on the board.
     #[inline]
-    pub fn spread(self) -> Bits {
+    pub fn spread(self) -> Bits<W> {
         self.shl(1) | self.shr(1) | self.shl(STRIDE as u32) | self.shr(STRIDE as u32)
     }
 
     /// `Bits::single(i).spread()`, set bit by bit.
     #[inline]
-    pub fn around(i: usize) -> Bits {
-        let mut b = Bits::EMPTY;
+    pub fn around(i: usize) -> Bits<W> {
+        let mut b = Self::EMPTY;
         for q in neighbour_indices(i) {
-            if q < BITS {
+            if q < Self::LEN {
                 b.set(q);
             }
         }
@@ -170,27 +178,59 @@ impl Bits {
 
     /// Like `spread` but including the diagonals (8-neighbourhood).
     #[inline]
-    pub fn spread8(self) -> Bits {
+    pub fn spread8(self) -> Bits<W> {
         let row = self | self.shl(1) | self.shr(1);
         row | row.shl(STRIDE as u32) | row.shr(STRIDE as u32)
     }
 
     /// The connected component of `within` (4-neighbour steps) that contains `seed`.
     #[inline(always)]
-    pub fn flood(seed: Bits, within: Bits) -> Bits {
+    pub fn flood(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         // Boards of up to 9 rows (and any set in the top 9 rows) fit in
         // three words: half the work per step. Measured on 40 suite
         // problems as the largest single cost of the search. Most fills
         // take two steps, so the three-word one is inlined: a call cost
         // as much as a step.
-        if within.0[3] | within.0[4] | within.0[5] == 0 {
+        if within.upper_empty() {
             return flood3(seed, within);
         }
         Self::flood6(seed, within)
     }
 
+    /// The same set in `V` words; `None` when a bit lies past them.
+    pub fn resized<const V: usize>(self) -> Option<Bits<V>> {
+        let mut out = [0u64; V];
+        for (k, &w) in self.0.iter().enumerate() {
+            match out.get_mut(k) {
+                Some(o) => *o = w,
+                None if w != 0 => return None,
+                None => {}
+            }
+        }
+        Some(Bits(out))
+    }
+
+    /// Whether every word past the third is empty (always so on boards
+    /// of three words).
+    #[inline(always)]
+    fn upper_empty(&self) -> bool {
+        let mut d = 0;
+        for k in 3..W {
+            d |= self.0[k];
+        }
+        d == 0
+    }
+
+    /// The first three words of `g`, the rest empty.
+    #[inline(always)]
+    fn from_three(g: [u64; 3]) -> Bits<W> {
+        let mut out = [0u64; W];
+        out[..3].copy_from_slice(&g);
+        Bits(out)
+    }
+
     #[inline(never)]
-    fn flood6(seed: Bits, within: Bits) -> Bits {
+    fn flood6(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut g = seed & within;
         loop {
             let next = (g | g.spread()) & within;
@@ -205,8 +245,8 @@ impl Bits {
     /// point of it touches `free`; `None` as soon as one does (a block
     /// with a liberty: most blocks stop after a step or two).
     #[inline]
-    pub fn enclosed(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
-        if within.0[3] | within.0[4] | within.0[5] == 0 {
+    pub fn enclosed(seed: Bits<W>, within: Bits<W>, free: Bits<W>) -> Option<Bits<W>> {
+        if within.upper_empty() {
             return enclosed3(seed, within, free);
         }
         let mut g = seed & within;
@@ -224,7 +264,7 @@ impl Bits {
     }
 
     /// Like `flood` with 8-neighbour steps.
-    pub fn flood8(seed: Bits, within: Bits) -> Bits {
+    pub fn flood8(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut g = seed & within;
         loop {
             let next = (g | g.spread8()) & within;
@@ -247,7 +287,7 @@ pub fn neighbour_indices(i: usize) -> [usize; 4] {
 
 /// `Bits::flood` on the first three words only.
 #[inline(always)]
-fn flood3(seed: Bits, within: Bits) -> Bits {
+fn flood3<const W: usize>(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
     let w = [within.0[0], within.0[1], within.0[2]];
     let mut g = [seed.0[0] & w[0], seed.0[1] & w[1], seed.0[2] & w[2]];
     let s = STRIDE as u32;
@@ -269,7 +309,7 @@ fn flood3(seed: Bits, within: Bits) -> Bits {
             next[k] = (g[k] | l1[k] | r1[k] | ls[k] | rs[k]) & w[k];
         }
         if next == g {
-            return Bits([g[0], g[1], g[2], 0, 0, 0]);
+            return Bits::from_three(g);
         }
         g = next;
     }
@@ -277,10 +317,11 @@ fn flood3(seed: Bits, within: Bits) -> Bits {
 
 /// `Bits::enclosed` on the first three words only.
 #[inline]
-fn enclosed3(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
+fn enclosed3<const W: usize>(seed: Bits<W>, within: Bits<W>, free: Bits<W>) -> Option<Bits<W>> {
     let w = [within.0[0], within.0[1], within.0[2]];
     let f = [free.0[0], free.0[1], free.0[2]];
-    let f3 = free.0[3];
+    // (None on boards of three words: nothing lies past them.)
+    let f3 = free.0.get(3).copied().unwrap_or(0);
     let mut g = [seed.0[0] & w[0], seed.0[1] & w[1], seed.0[2] & w[2]];
     let s = STRIDE as u32;
     loop {
@@ -307,7 +348,7 @@ fn enclosed3(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
             (g[2] | around[2]) & w[2],
         ];
         if next == g {
-            return Some(Bits([g[0], g[1], g[2], 0, 0, 0]));
+            return Some(Bits::from_three(g));
         }
         g = next;
     }
@@ -315,21 +356,21 @@ fn enclosed3(seed: Bits, within: Bits, free: Bits) -> Option<Bits> {
 
 macro_rules! bitop {
     ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
-        impl std::ops::$tr for Bits {
-            type Output = Bits;
+        impl<const W: usize> std::ops::$tr for Bits<W> {
+            type Output = Bits<W>;
             #[inline]
-            fn $f(self, o: Bits) -> Bits {
-                let mut out = [0u64; WORDS];
-                for k in 0..WORDS {
+            fn $f(self, o: Bits<W>) -> Bits<W> {
+                let mut out = [0u64; W];
+                for k in 0..W {
                     out[k] = self.0[k] $op o.0[k];
                 }
                 Bits(out)
             }
         }
-        impl std::ops::$atr for Bits {
+        impl<const W: usize> std::ops::$atr for Bits<W> {
             #[inline]
-            fn $af(&mut self, o: Bits) {
-                for k in 0..WORDS {
+            fn $af(&mut self, o: Bits<W>) {
+                for k in 0..W {
                     self.0[k] = self.0[k] $op o.0[k];
                 }
             }
@@ -340,10 +381,10 @@ bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl std::ops::Not for Bits {
-    type Output = Bits;
+impl<const W: usize> std::ops::Not for Bits<W> {
+    type Output = Bits<W>;
     #[inline]
-    fn not(self) -> Bits {
+    fn not(self) -> Bits<W> {
         let mut out = self.0;
         for w in out.iter_mut() {
             *w = !*w;
@@ -353,16 +394,16 @@ impl std::ops::Not for Bits {
 }
 
 /// Iterates set bits from low to high.
-pub struct BitIter {
-    words: [u64; WORDS],
+pub struct BitIter<const W: usize> {
+    words: [u64; W],
     k: usize,
 }
 
-impl Iterator for BitIter {
+impl<const W: usize> Iterator for BitIter<W> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.k < WORDS {
+        while self.k < W {
             let w = self.words[self.k];
             if w != 0 {
                 self.words[self.k] = w & (w - 1);
@@ -377,6 +418,8 @@ impl Iterator for BitIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    /// The widest bitboards, as the board uses by default.
+    type Bits = super::Bits<WORDS>;
 
     #[test]
     fn shifts_cross_word_boundaries() {

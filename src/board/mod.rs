@@ -9,7 +9,7 @@ pub mod bits;
 pub mod zobrist;
 
 pub use bits::Bits;
-use bits::{STRIDE, neighbour_indices};
+use bits::{STRIDE, WORDS, neighbour_indices};
 
 /// Largest board side accepted.
 pub const MAX_SIDE: usize = 19;
@@ -70,7 +70,7 @@ impl Point {
         self.0 as usize / STRIDE
     }
     #[inline]
-    pub fn bit(self) -> Bits {
+    pub fn bit<const W: usize>(self) -> Bits<W> {
         Bits::single(self.index())
     }
     /// SGF coordinates, e.g. "bd" (column b, row d from the top).
@@ -121,16 +121,16 @@ pub enum IllegalMove {
 
 /// What a legal move did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub struct Played<const W: usize = WORDS> {
     /// The stones removed.
-    pub captured: Bits,
+    pub captured: Bits<W>,
     pub captured_count: u32,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Board {
-    stones: [Bits; 2],
-    on_board: Bits,
+pub struct Board<const W: usize = WORDS> {
+    stones: [Bits<W>; 2],
+    on_board: Bits<W>,
     hash: u64,
     /// The point where an immediate recapture of a single-stone ko is banned.
     ko: Option<Point>,
@@ -138,7 +138,7 @@ pub struct Board {
     height: u8,
 }
 
-impl std::fmt::Debug for Board {
+impl<const W: usize> std::fmt::Debug for Board<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "Board {}x{}", self.width, self.height)?;
         f.write_str(&self.to_ascii())
@@ -148,7 +148,7 @@ impl std::fmt::Debug for Board {
 impl Board {
     /// An empty board; panics only on sizes the loader never produces.
     pub fn new(width: usize, height: usize) -> Board {
-        assert!((1..=MAX_SIDE).contains(&width) && (1..=MAX_SIDE).contains(&height));
+        assert!(Self::fits(width, height));
         let mut on_board = Bits::EMPTY;
         for y in 0..height {
             for x in 0..width {
@@ -185,6 +185,15 @@ impl Board {
         }
         b
     }
+}
+
+impl<const W: usize> Board<W> {
+    /// Whether a board of this size fits in `W` words.
+    pub fn fits(width: usize, height: usize) -> bool {
+        (1..=MAX_SIDE).contains(&width)
+            && (1..=MAX_SIDE).contains(&height)
+            && height * STRIDE <= W * 64
+    }
 
     pub fn to_ascii(&self) -> String {
         let mut s = String::new();
@@ -210,7 +219,7 @@ impl Board {
         self.height as usize
     }
     #[inline]
-    pub fn on_board(&self) -> Bits {
+    pub fn on_board(&self) -> Bits<W> {
         self.on_board
     }
     #[inline]
@@ -218,15 +227,15 @@ impl Board {
         x < self.width() && y < self.height()
     }
     #[inline]
-    pub fn stones(&self, c: Color) -> Bits {
+    pub fn stones(&self, c: Color) -> Bits<W> {
         self.stones[c.index()]
     }
     #[inline]
-    pub fn occupied(&self) -> Bits {
+    pub fn occupied(&self) -> Bits<W> {
         self.stones[0] | self.stones[1]
     }
     #[inline]
-    pub fn empty(&self) -> Bits {
+    pub fn empty(&self) -> Bits<W> {
         self.on_board & !self.occupied()
     }
     /// Zobrist key of the stones only.
@@ -271,7 +280,7 @@ impl Board {
 
     /// The block (chain of same-coloured stones) through `p`; empty if `p` is empty.
     #[inline]
-    pub fn block(&self, p: Point) -> Bits {
+    pub fn block(&self, p: Point) -> Bits<W> {
         match self.color_at(p) {
             Some(c) => Bits::flood(p.bit(), self.stones[c.index()]),
             None => Bits::EMPTY,
@@ -280,18 +289,18 @@ impl Board {
 
     /// The empty points next to a set of stones.
     #[inline]
-    pub fn liberties(&self, stones: Bits) -> Bits {
+    pub fn liberties(&self, stones: Bits<W>) -> Bits<W> {
         stones.spread() & self.empty()
     }
 
     /// The points next to `p` on the board.
     #[inline]
-    pub fn neighbours(&self, p: Point) -> Bits {
+    pub fn neighbours(&self, p: Point) -> Bits<W> {
         p.bit().spread() & self.on_board
     }
 
     /// Plays under the full rules of Go (simple ko included).
-    pub fn play(&mut self, c: Color, p: Point) -> Result<Played, IllegalMove> {
+    pub fn play(&mut self, c: Color, p: Point) -> Result<Played<W>, IllegalMove> {
         if self.ko == Some(p) {
             return Err(IllegalMove::Ko);
         }
@@ -302,7 +311,7 @@ impl Board {
     /// ban: the tsumego search applies its own repetition rule instead. On
     /// error the board is unchanged.
     #[inline]
-    pub fn play_ignoring_ko(&mut self, c: Color, p: Point) -> Result<Played, IllegalMove> {
+    pub fn play_ignoring_ko(&mut self, c: Color, p: Point) -> Result<Played<W>, IllegalMove> {
         let i = p.index();
         if !self.on_board.get(i) {
             return Err(IllegalMove::OffBoard);
@@ -379,11 +388,27 @@ impl Board {
     /// the same shape: what changes from move to move, without the
     /// board's outline (a third less to copy, and no call to `memcpy`).
     #[inline(always)]
-    pub fn set_position(&mut self, other: &Board) {
+    pub fn set_position(&mut self, other: &Board<W>) {
         debug_assert!(self.on_board == other.on_board);
         self.stones = other.stones;
         self.hash = other.hash;
         self.ko = other.ko;
+    }
+
+    /// The same board in `V` words, if it fits (the points keep their
+    /// indices, so the hash and the ko point carry over).
+    pub fn resized<const V: usize>(&self) -> Option<Board<V>> {
+        if !Board::<V>::fits(self.width(), self.height()) {
+            return None;
+        }
+        Some(Board {
+            stones: [self.stones[0].resized()?, self.stones[1].resized()?],
+            on_board: self.on_board.resized()?,
+            hash: self.hash,
+            ko: self.ko,
+            width: self.width,
+            height: self.height,
+        })
     }
 
     /// A pass clears the ko ban.
@@ -398,7 +423,7 @@ impl Board {
     }
 
     /// Every block without a liberty (an illegal setup), if any.
-    pub fn dead_blocks(&self) -> Bits {
+    pub fn dead_blocks(&self) -> Bits<W> {
         let mut dead = Bits::EMPTY;
         let empty = self.empty();
         for c in [Color::Black, Color::White] {
@@ -430,7 +455,7 @@ impl Board {
 /// `block` beside it: most blocks are seen to keep a liberty this way,
 /// without a fill.
 #[inline]
-fn near_liberty(q: usize, block: &Bits, empty: &Bits) -> bool {
+fn near_liberty<const W: usize>(q: usize, block: &Bits<W>, empty: &Bits<W>) -> bool {
     neighbour_indices(q).into_iter().any(|r| {
         empty.get_checked(r)
             || block.get_checked(r)

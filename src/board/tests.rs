@@ -227,3 +227,34 @@ mod prop {
         }
     }
 }
+
+#[test]
+fn three_word_boards_play_exactly_as_six_word_ones() {
+    // Random games on boards of up to nine rows, as wide as allowed: the
+    // narrow board must accept, refuse and capture exactly as the wide one.
+    let mut next = test_random(0x05EE_D0F3_u64);
+    for (w, h) in [(9, 9), (19, 9), (7, 5), (13, 9)] {
+        let wide = Board::new(w, h);
+        let mut narrow: Board<3> = wide.resized().expect("nine rows fit in three words");
+        let mut wide = wide;
+        for turn in 0..4000 {
+            let c = if turn % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let q = p(next() as usize % w, next() as usize % h);
+            let (a, b) = (wide.play(c, q), narrow.play(c, q));
+            assert_eq!(a.map(|x| x.captured_count), b.map(|x| x.captured_count));
+            if let (Ok(a), Ok(b)) = (a, b) {
+                assert_eq!(a.captured.resized::<3>(), Some(b.captured));
+            }
+            assert_eq!(wide.resized::<3>(), Some(narrow), "{w}x{h} turn {turn}");
+            assert_eq!(
+                benson::alive(&wide, c, wide.on_board()).resized::<3>(),
+                Some(benson::alive(&narrow, c, narrow.on_board()))
+            );
+        }
+    }
+    assert!(Board::new(9, 10).resized::<3>().is_none());
+}

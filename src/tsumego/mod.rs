@@ -19,6 +19,7 @@
 
 mod order;
 
+use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
 use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind};
 use crate::problem::{Ko, Problem};
@@ -27,8 +28,8 @@ use crate::problem::{Ko, Problem};
 pub type KoMaster = Option<Color>;
 
 #[derive(Clone, Copy, Debug)]
-struct Frame {
-    board: Board,
+struct Frame<const W: usize> {
+    board: Board<W>,
     to_move: Color,
     /// Stones, side to move and threats held: what repetition compares.
     pos_key: u64,
@@ -54,13 +55,13 @@ struct Frame {
     over: Option<(bool, u32)>,
     /// `board.block(targets[0])`, kept from move to move: a fill of the
     /// target at every expansion cost more.
-    target_block: Bits,
+    target_block: Bits<W>,
 }
 
 /// A tsumego position in play, with its path from the root.
 #[derive(Clone)]
-pub struct Tsumego {
-    region: Bits,
+pub struct Tsumego<const W: usize = WORDS> {
+    region: Bits<W>,
     targets: Vec<Point>,
     all_captured: u8,
     attacker: Color,
@@ -69,9 +70,9 @@ pub struct Tsumego {
     /// Two passes and endless cycles are attacker wins: the defender must
     /// reach unconditional life (used to tell eyes from seki).
     unconditional_only: bool,
-    frames: Vec<Frame>,
+    frames: Vec<Frame<W>>,
     /// The last plain expansion's footprint.
-    footprint: Seen,
+    footprint: Seen<W>,
     /// How many of the path's keys (`pos_key` and `alt_key`) fall in each
     /// bucket: most moves repeat nothing, and an empty bucket says so
     /// without a walk along the path's frames.
@@ -88,14 +89,14 @@ impl PathKeys {
         (key >> 56) as usize
     }
     #[inline]
-    fn add(&mut self, f: &Frame) {
+    fn add<const W: usize>(&mut self, f: &Frame<W>) {
         self.0[Self::bucket(f.pos_key)] += 1;
         if f.alt_key != 0 {
             self.0[Self::bucket(f.alt_key)] += 1;
         }
     }
     #[inline]
-    fn remove(&mut self, f: &Frame) {
+    fn remove<const W: usize>(&mut self, f: &Frame<W>) {
         self.0[Self::bucket(f.pos_key)] -= 1;
         if f.alt_key != 0 {
             self.0[Self::bucket(f.alt_key)] -= 1;
@@ -117,7 +118,7 @@ fn side_key(c: Color) -> u64 {
 
 /// Stones, side to move and threats held: what repetition compares.
 #[inline]
-fn pos_key(board: &Board, to_move: Color, threats: [u8; 2]) -> u64 {
+fn pos_key<const W: usize>(board: &Board<W>, to_move: Color, threats: [u8; 2]) -> u64 {
     board.hash() ^ side_key(to_move) ^ zobrist::threats(threats)
 }
 
@@ -149,12 +150,15 @@ enum Outcome {
     },
 }
 
-impl Tsumego {
+impl<const W: usize> Tsumego<W> {
     /// The problem's position with `to_move` to play; `prover` is the side
     /// whose win is to be proven.
-    pub fn new(problem: &Problem, to_move: Color, prover: Color, ko: impl Into<Ko>) -> Tsumego {
+    pub fn new(problem: &Problem, to_move: Color, prover: Color, ko: impl Into<Ko>) -> Tsumego<W> {
         let ko = ko.into();
-        let board = problem.board;
+        let board: Board<W> = problem
+            .board
+            .resized()
+            .expect("Tsumego::new on a board that does not fit (see Tsumego::fits)");
         let root = Frame {
             board,
             to_move,
@@ -174,7 +178,11 @@ impl Tsumego {
         path_keys.add(&root);
         frames.push(root);
         Tsumego {
-            region: problem.region.area,
+            region: problem
+                .region
+                .area
+                .resized()
+                .expect("the region lies on the board"),
             targets: problem.targets.clone(),
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
@@ -187,19 +195,24 @@ impl Tsumego {
         }
     }
 
+    /// Whether the problem's board fits this game's bitboards.
+    pub fn fits(problem: &Problem) -> bool {
+        Board::<W>::fits(problem.board.width(), problem.board.height())
+    }
+
     /// The same game in which the defender wins only by reaching
     /// unconditional life (Benson): seki and endless cycles lose.
-    pub fn unconditional_only(mut self) -> Tsumego {
+    pub fn unconditional_only(mut self) -> Tsumego<W> {
         self.unconditional_only = true;
         self
     }
 
     #[inline]
-    fn top(&self) -> &Frame {
+    fn top(&self) -> &Frame<W> {
         self.frames.last().expect("the root frame is never popped")
     }
 
-    pub fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board<W> {
         &self.top().board
     }
     pub fn to_move(&self) -> Color {
@@ -237,7 +250,7 @@ impl Tsumego {
     /// the position after the move is written (for open moves; otherwise
     /// its contents are unspecified).
     #[inline]
-    fn try_move(&self, m: Move, board: &mut Board) -> Outcome {
+    fn try_move(&self, m: Move, board: &mut Board<W>) -> Outcome {
         let f = self.top();
         let c = f.to_move;
         match m {
@@ -382,9 +395,9 @@ impl Tsumego {
     #[inline]
     fn initial_numbers(
         &self,
-        board: &Board,
+        board: &Board<W>,
         captured: u8,
-        parent: &Parent,
+        parent: &Parent<W>,
         placed: usize,
         mover: Color,
         capture: bool,
@@ -431,7 +444,7 @@ impl Tsumego {
     /// stone (the defender's potential eyes), counted up to two.
     /// `attacker_halo`: the points next to attacker stones.
     #[inline]
-    fn eye_spaces(&self, board: &Board, attacker_halo: Bits) -> u32 {
+    fn eye_spaces(&self, board: &Board<W>, attacker_halo: Bits<W>) -> u32 {
         let spaces = self.region & board.empty() & !attacker_halo;
         let Some(q) = spaces.first() else { return 0 };
         let one = Bits::flood(Bits::single(q), spaces);
@@ -473,28 +486,47 @@ impl Tsumego {
 
 /// What the initial numbers of a position's children are computed from,
 /// once per expansion rather than once per child.
-#[derive(Clone, Copy, Default)]
-struct Parent {
+#[derive(Clone, Copy)]
+struct Parent<const W: usize> {
     /// The block of the first target.
-    target: Bits,
+    target: Bits<W>,
     /// The points next to it.
-    target_halo: Bits,
+    target_halo: Bits<W>,
     /// The points next to attacker stones.
-    attacker_halo: Bits,
+    attacker_halo: Bits<W>,
+}
+
+impl<const W: usize> Parent<W> {
+    fn empty() -> Parent<W> {
+        Parent {
+            target: Bits::EMPTY,
+            target_halo: Bits::EMPTY,
+            attacker_halo: Bits::EMPTY,
+        }
+    }
 }
 
 /// What proof sharing keeps of a set of positions: the fewest black and
 /// white stones among them, and the stones every one of them has. A
 /// position with fewer, or without one of those stones, is not in the set.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Seen {
+#[derive(Clone, Copy, Debug)]
+pub struct Seen<const W: usize = WORDS> {
     fewest: [u32; 2],
-    common: [Bits; 2],
+    common: [Bits<W>; 2],
 }
 
-impl Seen {
+impl<const W: usize> Default for Seen<W> {
+    fn default() -> Seen<W> {
+        Seen {
+            fewest: [0; 2],
+            common: [Bits::EMPTY; 2],
+        }
+    }
+}
+
+impl<const W: usize> Seen<W> {
     #[inline]
-    fn of(board: &Board) -> Seen {
+    fn of(board: &Board<W>) -> Seen<W> {
         let stones = [board.stones(Color::Black), board.stones(Color::White)];
         Seen {
             fewest: [stones[0].count(), stones[1].count()],
@@ -504,7 +536,7 @@ impl Seen {
 
     /// Whether the position `board` may be in the set.
     #[inline]
-    fn may_hold(&self, board: &Board) -> bool {
+    fn may_hold(&self, board: &Board<W>) -> bool {
         let stones = [board.stones(Color::Black), board.stones(Color::White)];
         (0..2).all(|c| {
             stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
@@ -512,9 +544,9 @@ impl Seen {
     }
 }
 
-impl Footprint for Seen {
+impl<const W: usize> Footprint for Seen<W> {
     #[inline]
-    fn meet(self, o: Seen) -> Seen {
+    fn meet(self, o: Seen<W>) -> Seen<W> {
         Seen {
             fewest: [
                 self.fewest[0].min(o.fewest[0]),
@@ -525,9 +557,9 @@ impl Footprint for Seen {
     }
 }
 
-impl Game for Tsumego {
+impl<const W: usize> Game for Tsumego<W> {
     type Move = Move;
-    type Footprint = Seen;
+    type Footprint = Seen<W>;
 
     #[inline]
     fn kind(&self) -> NodeKind {
@@ -583,17 +615,17 @@ impl Game for Tsumego {
 
     /// The position before a spent threat (the one an immediate retake
     /// repeats) is the parent's board, so it is on the path already.
-    fn history_reaches(&self, seen: &Seen) -> bool {
+    fn history_reaches(&self, seen: &Seen<W>) -> bool {
         let n = self.frames.len();
         self.frames[..n - 1].iter().any(|f| seen.may_hold(&f.board))
     }
 
-    fn expansion_footprint(&self) -> Seen {
+    fn expansion_footprint(&self) -> Seen<W> {
         self.footprint
     }
 }
 
-impl Tsumego {
+impl<const W: usize> Tsumego<W> {
     /// Every legal move here as a child, with the search's initial
     /// numbers, even where one of them wins at once (for viewers).
     pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
@@ -658,7 +690,7 @@ impl Tsumego {
                 attacker_halo: f.board.stones(self.attacker).spread(),
             }
         } else {
-            Parent::default()
+            Parent::empty()
         };
         let mover_is_attacker = mover == self.attacker;
         let mut board = f.board;
@@ -776,7 +808,7 @@ impl Tsumego {
     fn immediate_win(
         &mut self,
         out: &mut Vec<Child<Move>>,
-        here: Seen,
+        here: Seen<W>,
         m: Move,
         attacker_wins: bool,
         dep: u32,
@@ -808,7 +840,7 @@ impl Tsumego {
     /// `seen` with the position at depth `dep` of the path that a move's
     /// outcome depended on (footprints matter only when walking a proof).
     #[inline]
-    fn seen_through(&self, seen: Seen, dep: u32, heuristics: bool) -> Seen {
+    fn seen_through(&self, seen: Seen<W>, dep: u32, heuristics: bool) -> Seen<W> {
         if heuristics || dep == NO_DEP {
             seen
         } else {
@@ -816,7 +848,7 @@ impl Tsumego {
         }
     }
 
-    fn seen_at(&self, depth: u32) -> Seen {
+    fn seen_at(&self, depth: u32) -> Seen<W> {
         Seen::of(&self.frames[depth as usize].board)
     }
 

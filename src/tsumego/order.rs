@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 /// Sorts `children` of a position whose target blocks (those still on the
 /// board) are `target`: stably, by a key worked out once per child (the
 /// library sort worked it out at every comparison).
-pub fn sort(children: &mut [Child<Move>], target: Bits) {
+pub fn sort<const W: usize>(children: &mut [Child<Move>], target: Bits<W>) {
     let libs = target.spread();
     let near = libs.spread();
     let key = |c: &Child<Move>| {

@@ -212,7 +212,7 @@ impl Explorer {
 
     /// The game after `moves` (each must be a legal candidate).
     pub fn game(&self, moves: &[Move]) -> Tsumego {
-        let mut g = Tsumego::new(&self.problem, self.side, self.side, self.master);
+        let mut g: Tsumego = Tsumego::new(&self.problem, self.side, self.side, self.master);
         for &m in moves {
             g.play(m);
         }

@@ -462,7 +462,7 @@ fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a>
         // The most-proving path, up to the step on show.
         let k = app.path_cursor.map_or(app.snap.path.len(), |c| c + 1);
         let moves: Vec<Move> = app.snap.path.iter().take(k).map(|s| s.mv).collect();
-        let mut game = Tsumego::new(problem, side, side, app.search_master());
+        let mut game: Tsumego = Tsumego::new(problem, side, side, app.search_master());
         for &m in &moves {
             game.play(m);
         }

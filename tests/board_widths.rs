@@ -1,0 +1,40 @@
+//! The search on boards of up to nine rows runs on three-word bitboards;
+//! it must be the very same search as on six-word ones: the same outcome
+//! after the same number of positions, on every bundled problem that fits.
+
+use shikatsu::dfpn::{Limits, Searcher, Unobserved};
+use shikatsu::problem::{Problem, load_paths};
+use shikatsu::tsumego::Tsumego;
+
+fn search<const W: usize>(p: &Problem, side: shikatsu::board::Color, mine: bool) -> (String, u64) {
+    let master = if mine { side } else { side.opp() };
+    let mut g: Tsumego<W> = Tsumego::new(p, side, side, Some(master));
+    let mut s = Searcher::new(16 << 20);
+    let limits = Limits {
+        positions: Some(300_000),
+        time: None,
+    };
+    let outcome = s.solve(&mut g, limits, &mut Unobserved);
+    (format!("{outcome:?}"), s.positions())
+}
+
+#[test]
+fn narrow_and_wide_boards_search_alike() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
+    let mut compared = 0;
+    for p in load_paths(&[dir.to_string()]).into_iter().flatten() {
+        if !Tsumego::<3>::fits(&p) {
+            assert!(p.board.height() > 9, "{}", p.label());
+            continue;
+        }
+        for side in p.sides() {
+            for mine in [false, true] {
+                let narrow = search::<3>(&p, side, mine);
+                let wide = search::<6>(&p, side, mine);
+                assert_eq!(narrow, wide, "{} {}", p.label(), side.letter());
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 60, "only {compared} searches compared");
+}
