@@ -21,7 +21,7 @@
 //! the root, in which seki counts as a failure, settles that, so the label
 //! does not depend on which defence the proof happened to find.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::board::{Bits, Board, Color, Move, benson};
 use crate::dfpn::{Limits, Outcome, Searcher, Unobserved};
@@ -63,8 +63,8 @@ pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Op
     let mut w = Walker {
         problem,
         ko,
-        memo: HashMap::new(),
-        shared: HashMap::new(),
+        memo: HashMap::default(),
+        shared: HashMap::default(),
         spent: 0,
         undecided: false,
     };

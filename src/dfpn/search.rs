@@ -11,7 +11,7 @@
 //! the best child may run until it is worse than `(1+ε)` times the second
 //! best, which cuts the re-expansions that `second + 1` causes.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -184,7 +184,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             path_stores: 0,
             proof_too_large: false,
             rank: 0,
-            path_only: HashSet::new(),
+            path_only: HashSet::default(),
             searched: 0,
             cancel: None,
         }
@@ -626,7 +626,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut x = Extraction {
             proof,
             nodes: 0,
-            shared: HashMap::new(),
+            shared: HashMap::default(),
             leaf: Arc::from(Vec::new()),
             trail: Vec::new(),
             misled: None,

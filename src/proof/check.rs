@@ -16,7 +16,7 @@
 //! stones, none of them can be met, and a replay would do exactly what
 //! the first check did.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
 use crate::board::{Bits, Board, Color, Move, Point, benson};
@@ -114,7 +114,7 @@ pub fn check_from(
         prover,
         ko,
         history: vec![(problem.board, to_move, ko.threats)],
-        memo: HashMap::new(),
+        memo: HashMap::default(),
         stats: Checked::default(),
         moves: Vec::new(),
     };

@@ -3,7 +3,7 @@
 pub mod check;
 pub mod sgf;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use crate::board::Move;
@@ -51,7 +51,7 @@ pub fn distinct_size(lines: &[Line]) -> usize {
         }
         n
     }
-    walk(lines, &mut HashSet::new())
+    walk(lines, &mut HashSet::default())
 }
 
 /// Moves in the solution written out as a tree (saturating): what an SGF
@@ -67,7 +67,7 @@ pub fn tree_size(lines: &[Line]) -> u64 {
         memo.insert(Line::id(lines), n);
         n
     }
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     lines.iter().fold(0u64, |acc, l| {
         acc.saturating_add(1)
             .saturating_add(walk(&l.replies, &mut memo))
@@ -92,7 +92,7 @@ pub fn from_search(nodes: Vec<crate::dfpn::ProofNode<Move>>) -> Vec<Line> {
         memo.insert(id, lines.clone());
         lines
     }
-    let mut memo = HashMap::new();
+    let mut memo = HashMap::default();
     nodes
         .iter()
         .map(|n| Line {
