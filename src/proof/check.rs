@@ -19,6 +19,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
+use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson};
 use crate::problem::{Ko, Problem};
 
@@ -31,8 +32,8 @@ pub struct Checked {
 }
 
 #[derive(Clone)]
-struct State {
-    board: Board,
+struct State<const W: usize> {
+    board: Board<W>,
     to_move: Color,
     passed: bool,
     /// Index in `history` of the first position since the last pass.
@@ -45,14 +46,16 @@ struct State {
     spent: bool,
 }
 
-struct Checker<'a> {
+struct Checker<'a, const W: usize> {
     problem: &'a Problem,
+    /// The problem's region, in this checker's bitboards.
+    region: Bits<W>,
     prover: Color,
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
-    history: Vec<(Board, Color, [u8; 2])>,
+    history: Vec<(Board<W>, Color, [u8; 2])>,
     /// Subtrees checked at a state, with what their check looked at.
-    memo: HashMap<MemoKey, Looked>,
+    memo: HashMap<MemoKey<W>, Looked<W>>,
     stats: Checked,
     moves: Vec<Move>,
 }
@@ -60,9 +63,9 @@ struct Checker<'a> {
 /// Everything the rest of the game depends on at a node, apart from the
 /// history, and the subtree checked from it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct MemoKey {
-    black: Bits,
-    white: Bits,
+struct MemoKey<const W: usize> {
+    black: Bits<W>,
+    white: Bits<W>,
     to_move: Color,
     passed: bool,
     captured: u64,
@@ -70,11 +73,11 @@ struct MemoKey {
     tree: usize,
 }
 
-enum After {
+enum After<const W: usize> {
     Illegal(&'static str),
     /// The game ended: did the attacker win?
     Over(bool),
-    Goes(State),
+    Goes(State<W>),
 }
 
 /// Checks that `proof` (the moves from the root) wins for `prover` with
@@ -100,8 +103,25 @@ pub fn check_from(
     proof: &[Line],
 ) -> Result<Checked, String> {
     let ko = ko.into();
+    // As the search: boards of up to nine rows in three words.
+    if Board::<3>::fits(problem.board.width(), problem.board.height()) {
+        check_in::<3>(problem, to_move, prover, ko, moves, proof)
+    } else {
+        check_in::<WORDS>(problem, to_move, prover, ko, moves, proof)
+    }
+}
+
+fn check_in<const W: usize>(
+    problem: &Problem,
+    to_move: Color,
+    prover: Color,
+    ko: Ko,
+    moves: &[Move],
+    proof: &[Line],
+) -> Result<Checked, String> {
+    let board: Board<W> = problem.board.resized().expect("the board fits");
     let root = State {
-        board: problem.board,
+        board,
         to_move,
         passed: false,
         seg_start: 0,
@@ -111,9 +131,14 @@ pub fn check_from(
     };
     let mut c = Checker {
         problem,
+        region: problem
+            .region
+            .area
+            .resized()
+            .expect("the region lies on the board"),
         prover,
         ko,
-        history: vec![(problem.board, to_move, ko.threats)],
+        history: vec![(board, to_move, ko.threats)],
         memo: HashMap::default(),
         stats: Checked::default(),
         moves: Vec::new(),
@@ -137,7 +162,7 @@ pub fn check_from(
     Ok(c.stats)
 }
 
-impl Checker<'_> {
+impl<const W: usize> Checker<'_, W> {
     fn here(&self) -> String {
         if self.moves.is_empty() {
             return "at the root".to_string();
@@ -151,11 +176,11 @@ impl Checker<'_> {
         self.problem.defender.opp()
     }
 
-    /// Records `next`, reached from `s`, in the history. After a spent
+    /// Records `next`, reached from `s`, in the history. After<W> a spent
     /// threat the history starts again from `s` as it stands after the
     /// threat and its answer (same stones, fewer threats): an immediate
     /// retake would repeat that.
-    fn enter(&mut self, s: &State, next: &State) {
+    fn enter(&mut self, s: &State<W>, next: &State<W>) {
         if next.spent {
             self.history.push((s.board, s.to_move, next.threats));
         }
@@ -163,7 +188,7 @@ impl Checker<'_> {
     }
 
     /// Whether a position before the current one may be among `looked`.
-    fn history_reaches(&self, looked: &Looked) -> bool {
+    fn history_reaches(&self, looked: &Looked<W>) -> bool {
         let n = self.history.len();
         self.history[..n - 1]
             .iter()
@@ -172,13 +197,13 @@ impl Checker<'_> {
 
     /// The move's outcome, and the position it compared with the history
     /// (the mover's own when it placed no stone).
-    fn apply(&self, s: &State, m: Move) -> (After, Looked) {
+    fn apply(&self, s: &State<W>, m: Move) -> (After<W>, Looked<W>) {
         let mut board = s.board;
         let after = self.apply_noting(s, m, &mut board);
         (after, Looked::of(&board))
     }
 
-    fn apply_noting(&self, s: &State, m: Move, looked: &mut Board) -> After {
+    fn apply_noting(&self, s: &State<W>, m: Move, looked: &mut Board<W>) -> After<W> {
         let c = s.to_move;
         let mut next = s.clone();
         next.to_move = c.opp();
@@ -200,7 +225,7 @@ impl Checker<'_> {
                 After::Goes(next)
             }
             Move::Play(p) => {
-                if !self.problem.region.area.get(p.index()) {
+                if !self.region.get(p.index()) {
                     return After::Illegal("outside the region");
                 }
                 let played = match next.board.play_ignoring_ko(c, p) {
@@ -242,8 +267,8 @@ impl Checker<'_> {
         }
     }
 
-    fn alive(&self, s: &State) -> bool {
-        let alive = benson::alive(&s.board, self.problem.defender, self.problem.region.area);
+    fn alive(&self, s: &State<W>) -> bool {
+        let alive = benson::alive(&s.board, self.problem.defender, self.region);
         self.problem
             .targets
             .iter()
@@ -252,7 +277,7 @@ impl Checker<'_> {
     }
 
     /// Checks the subtree at `s` (the last history entry); what it looked at.
-    fn node(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
+    fn node(&mut self, s: &State<W>, tree: &[Line]) -> Result<Looked<W>, String> {
         let key = MemoKey {
             black: s.board.stones(Color::Black),
             white: s.board.stones(Color::White),
@@ -274,7 +299,7 @@ impl Checker<'_> {
         Ok(looked)
     }
 
-    fn node_unshared(&mut self, s: &State, tree: &[Line]) -> Result<Looked, String> {
+    fn node_unshared(&mut self, s: &State<W>, tree: &[Line]) -> Result<Looked<W>, String> {
         self.stats.nodes += 1;
         self.stats.depth = self.stats.depth.max(self.moves.len());
         let mut looked = Looked::of(&s.board);
@@ -342,7 +367,7 @@ impl Checker<'_> {
     }
 
     /// Checks a move and what follows; what that looked at.
-    fn follow(&mut self, s: &State, line: &Line) -> Result<Looked, String> {
+    fn follow(&mut self, s: &State<W>, line: &Line) -> Result<Looked<W>, String> {
         self.moves.push(line.mv);
         let (after, here) = self.apply(s, line.mv);
         let r = match after {
@@ -362,9 +387,9 @@ impl Checker<'_> {
 
     /// The legal moves at `s`; adds to `looked` every position they
     /// compared with the history.
-    fn legal_moves(&self, s: &State, looked: &mut Looked) -> Vec<Move> {
+    fn legal_moves(&self, s: &State<W>, looked: &mut Looked<W>) -> Vec<Move> {
         let mut out = Vec::new();
-        let area = self.problem.region.area & s.board.empty();
+        let area = self.region & s.board.empty();
         for i in area.iter() {
             let m = Move::Play(Point(i as u16));
             let (after, here) = self.apply(s, m);
@@ -383,13 +408,13 @@ impl Checker<'_> {
 /// summary; this one is written again so the checker shares no code with
 /// the solver.)
 #[derive(Clone, Copy)]
-struct Looked {
+struct Looked<const W: usize> {
     fewest: [u32; 2],
-    common: [Bits; 2],
+    common: [Bits<W>; 2],
 }
 
-impl Looked {
-    fn of(board: &Board) -> Looked {
+impl<const W: usize> Looked<W> {
+    fn of(board: &Board<W>) -> Looked<W> {
         let stones = [board.stones(Color::Black), board.stones(Color::White)];
         Looked {
             fewest: [stones[0].count(), stones[1].count()],
@@ -397,7 +422,7 @@ impl Looked {
         }
     }
 
-    fn meet(self, o: Looked) -> Looked {
+    fn meet(self, o: Looked<W>) -> Looked<W> {
         Looked {
             fewest: [
                 self.fewest[0].min(o.fewest[0]),
@@ -408,7 +433,7 @@ impl Looked {
     }
 
     /// Whether `board` may be one of the positions.
-    fn may_hold(&self, board: &Board) -> bool {
+    fn may_hold(&self, board: &Board<W>) -> bool {
         let stones = [board.stones(Color::Black), board.stones(Color::White)];
         (0..2).all(|c| {
             stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
@@ -416,7 +441,7 @@ impl Looked {
     }
 }
 
-fn same_stones(a: &Board, b: &Board) -> bool {
+fn same_stones<const W: usize>(a: &Board<W>, b: &Board<W>) -> bool {
     a.stones(Color::Black) == b.stones(Color::Black)
         && a.stones(Color::White) == b.stones(Color::White)
 }
