@@ -46,13 +46,14 @@ fn main() {
             tot_t += el;
             if std::env::var("V").is_ok() {
                 println!(
-                    "{} {} {:?} {} exp {} used {} pathst {} {:.2}s",
+                    "{} {} {:?} {} exp {} used {} probes/hits {:?} pathst {} {:.2}s",
                     p.label(),
                     side.letter(),
                     o,
                     s.positions(),
                     s.expansions(),
                     s.table().used(),
+                    s.table().probe_stats(),
                     s.path_stores,
                     el
                 );

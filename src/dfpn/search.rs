@@ -49,12 +49,20 @@ pub struct SearchView<'a, M> {
     pub tt_capacity: usize,
     pub tt_probes: u64,
     pub tt_hits: u64,
-    pub elapsed: Duration,
+    /// When the search began (read the clock through `elapsed` only when
+    /// needed: an unobserved search would otherwise read it at every
+    /// expansion).
+    start: Instant,
     /// The children of the node just expanded, as first valued.
     children: &'a [Slot<M>],
 }
 
 impl<M: Copy> SearchView<'_, M> {
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
     /// The moves of the node just expanded (the end of `path`) with their
     /// proof and disproof numbers.
     pub fn candidates(&self) -> impl Iterator<Item = Step<M>> + '_ {
@@ -525,7 +533,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     tt_capacity: self.tt.capacity(),
                     tt_probes: self.tt.probe_stats().0,
                     tt_hits: self.tt.probe_stats().1,
-                    elapsed: self.start.elapsed(),
+                    start: self.start,
                     children: &slots,
                 };
                 if !observer.after_expand(&view) {
