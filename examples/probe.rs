@@ -30,12 +30,32 @@ fn main() {
             };
             let t = Instant::now();
             // As the analysis does: half the words where the board fits.
-            let o = if Tsumego::<3>::fits(&p) && std::env::var("WIDE").is_err() {
-                let mut g: Tsumego<3> = Tsumego::new(&p, side, side, master);
-                s.solve(&mut g, limits, &mut Unobserved)
+            let words = if std::env::var("WIDE").is_ok() {
+                6
             } else {
-                let mut g: Tsumego = Tsumego::new(&p, side, side, master);
-                s.solve(&mut g, limits, &mut Unobserved)
+                shikatsu::board::words_for(p.board.width(), p.board.height())
+            };
+            let o = match words {
+                3 => s.solve(
+                    &mut Tsumego::<3>::new(&p, side, side, master),
+                    limits,
+                    &mut Unobserved,
+                ),
+                4 => s.solve(
+                    &mut Tsumego::<4>::new(&p, side, side, master),
+                    limits,
+                    &mut Unobserved,
+                ),
+                5 => s.solve(
+                    &mut Tsumego::<5>::new(&p, side, side, master),
+                    limits,
+                    &mut Unobserved,
+                ),
+                _ => s.solve(
+                    &mut Tsumego::<6>::new(&p, side, side, master),
+                    limits,
+                    &mut Unobserved,
+                ),
             };
             let el = t.elapsed().as_secs_f64();
             n += 1;

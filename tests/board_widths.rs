@@ -1,6 +1,8 @@
-//! The search on boards of up to nine rows runs on three-word bitboards;
-//! it must be the very same search as on six-word ones: the same outcome
-//! after the same number of positions, on every bundled problem that fits.
+//! The search runs on the narrowest bitboards that hold the board (three
+//! words for up to nine rows, four for twelve, five for sixteen); it must
+//! be the very same search as on six-word ones: the same outcome after the
+//! same number of positions, on every bundled problem, in every width
+//! that holds it.
 
 use shikatsu::dfpn::{Limits, Searcher, Unobserved};
 use shikatsu::problem::{Problem, load_paths};
@@ -23,15 +25,21 @@ fn narrow_and_wide_boards_search_alike() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
     let mut compared = 0;
     for p in load_paths(&[dir.to_string()]).into_iter().flatten() {
-        if !Tsumego::<3>::fits(&p) {
-            assert!(p.board.height() > 9, "{}", p.label());
-            continue;
-        }
         for side in p.sides() {
             for mine in [false, true] {
-                let narrow = search::<3>(&p, side, mine);
                 let wide = search::<6>(&p, side, mine);
-                assert_eq!(narrow, wide, "{} {}", p.label(), side.letter());
+                let label = format!("{} {}", p.label(), side.letter());
+                if Tsumego::<5>::fits(&p) {
+                    assert_eq!(search::<5>(&p, side, mine), wide, "{label}, five words");
+                }
+                if Tsumego::<4>::fits(&p) {
+                    assert_eq!(search::<4>(&p, side, mine), wide, "{label}, four words");
+                }
+                if Tsumego::<3>::fits(&p) {
+                    assert_eq!(search::<3>(&p, side, mine), wide, "{label}, three words");
+                } else {
+                    assert!(p.board.height() > 9, "{label}");
+                }
                 compared += 1;
             }
         }

@@ -23,7 +23,8 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::board::{Bits, Board, Color, Move, benson};
+use crate::board::bits::WORDS;
+use crate::board::{Bits, Board, Color, Move, benson, words_for};
 use crate::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use crate::problem::{Ko, Problem};
 use crate::proof::Line;
@@ -202,12 +203,24 @@ impl Walker<'_> {
         };
         let mut searcher = Searcher::new(16 << 20);
         // Only the verdict is used (a label, not a reported proof).
-        let outcome = if Tsumego::<3>::fits(&sub) {
-            let game: Tsumego<3> = Tsumego::new(&sub, to_move, defender, self.ko);
+        fn solve<const W: usize>(
+            searcher: &mut Searcher<Move>,
+            sub: &Problem,
+            to_move: Color,
+            defender: Color,
+            ko: Ko,
+            limits: Limits,
+        ) -> Outcome {
+            let game: Tsumego<W> = Tsumego::new(sub, to_move, defender, ko);
             searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
-        } else {
-            let game: Tsumego = Tsumego::new(&sub, to_move, defender, self.ko);
-            searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
+        }
+        let s = &mut searcher;
+        let (ko, (w, h)) = (self.ko, (board.width(), board.height()));
+        let outcome = match words_for(w, h) {
+            3 => solve::<3>(s, &sub, to_move, defender, ko, limits),
+            4 => solve::<4>(s, &sub, to_move, defender, ko, limits),
+            5 => solve::<5>(s, &sub, to_move, defender, ko, limits),
+            _ => solve::<WORDS>(s, &sub, to_move, defender, ko, limits),
         };
         self.spent += searcher.positions();
         match outcome {

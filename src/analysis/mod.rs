@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::bits::WORDS;
-use crate::board::{Color, Move};
+use crate::board::{Color, Move, words_for};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
@@ -316,12 +316,14 @@ impl Engine {
                 positions: 0,
             };
         }
-        // Boards of up to nine rows fit in half the words: every bitboard
-        // operation of the search does half the work.
-        if Tsumego::<3>::fits(problem) {
-            self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer)
-        } else {
-            self.decide_in::<WORDS, O>(problem, to_move, prover, ko, moves, observer)
+        // Every bitboard operation of the search costs in proportion to
+        // the words: boards of up to nine rows fit in half of them.
+        let (w, h) = (problem.board.width(), problem.board.height());
+        match words_for(w, h) {
+            3 => self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer),
+            4 => self.decide_in::<4, O>(problem, to_move, prover, ko, moves, observer),
+            5 => self.decide_in::<5, O>(problem, to_move, prover, ko, moves, observer),
+            _ => self.decide_in::<WORDS, O>(problem, to_move, prover, ko, moves, observer),
         }
     }
 

@@ -14,6 +14,15 @@ use bits::{STRIDE, WORDS, neighbour_indices};
 /// Largest board side accepted.
 pub const MAX_SIDE: usize = 19;
 
+/// The fewest 64-bit words (3 to 6) whose bitboards hold a board of this
+/// size: each bitboard operation costs in proportion, so the search and
+/// the checker run on the narrowest that fits.
+pub fn words_for(width: usize, height: usize) -> usize {
+    (3..bits::WORDS)
+        .find(|&w| width <= MAX_SIDE && height * bits::STRIDE <= w * 64)
+        .unwrap_or(bits::WORDS)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     Black = 0,

@@ -228,33 +228,48 @@ mod prop {
     }
 }
 
-#[test]
-fn three_word_boards_play_exactly_as_six_word_ones() {
-    // Random games on boards of up to nine rows, as wide as allowed: the
-    // narrow board must accept, refuse and capture exactly as the wide one.
-    let mut next = test_random(0x05EE_D0F3_u64);
-    for (w, h) in [(9, 9), (19, 9), (7, 5), (13, 9)] {
-        let wide = Board::new(w, h);
-        let mut narrow: Board<3> = wide.resized().expect("nine rows fit in three words");
-        let mut wide = wide;
-        for turn in 0..4000 {
-            let c = if turn % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            let q = p(next() as usize % w, next() as usize % h);
-            let (a, b) = (wide.play(c, q), narrow.play(c, q));
-            assert_eq!(a.map(|x| x.captured_count), b.map(|x| x.captured_count));
-            if let (Ok(a), Ok(b)) = (a, b) {
-                assert_eq!(a.captured.resized::<3>(), Some(b.captured));
-            }
-            assert_eq!(wide.resized::<3>(), Some(narrow), "{w}x{h} turn {turn}");
-            assert_eq!(
-                benson::alive(&wide, c, wide.on_board()).resized::<3>(),
-                Some(benson::alive(&narrow, c, narrow.on_board()))
-            );
+/// Random games on a board of `w` x `h`: the board in `W` words must
+/// accept, refuse and capture exactly as the six-word one, and find the
+/// same stones alive.
+fn narrow_plays_as_wide<const W: usize>(w: usize, h: usize, seed: u64) {
+    let mut next = test_random(seed);
+    let mut wide = Board::new(w, h);
+    let mut narrow: Board<W> = wide.resized().expect("the board fits");
+    for turn in 0..4000 {
+        let c = if turn % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let q = p(next() as usize % w, next() as usize % h);
+        let (a, b) = (wide.play(c, q), narrow.play(c, q));
+        assert_eq!(a.map(|x| x.captured_count), b.map(|x| x.captured_count));
+        if let (Ok(a), Ok(b)) = (a, b) {
+            assert_eq!(a.captured.resized::<W>(), Some(b.captured));
         }
+        assert_eq!(wide.resized::<W>(), Some(narrow), "{w}x{h} turn {turn}");
+        assert_eq!(
+            benson::alive(&wide, c, wide.on_board()).resized::<W>(),
+            Some(benson::alive(&narrow, c, narrow.on_board()))
+        );
     }
+}
+
+#[test]
+fn narrow_boards_play_exactly_as_six_word_ones() {
+    for (w, h) in [(9, 9), (19, 9), (7, 5), (13, 9)] {
+        narrow_plays_as_wide::<3>(w, h, 0x05EE_D0F3);
+    }
+    for (w, h) in [(10, 10), (12, 12), (19, 12)] {
+        narrow_plays_as_wide::<4>(w, h, 0x05EE_D0F4);
+    }
+    for (w, h) in [(13, 13), (16, 16), (19, 16)] {
+        narrow_plays_as_wide::<5>(w, h, 0x05EE_D0F5);
+    }
+    assert_eq!(words_for(9, 9), 3);
+    assert_eq!(words_for(19, 12), 4);
+    assert_eq!(words_for(13, 13), 5);
+    assert_eq!(words_for(17, 17), 6);
     assert!(Board::new(9, 10).resized::<3>().is_none());
+    assert!(Board::new(13, 13).resized::<4>().is_none());
 }

@@ -20,7 +20,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
 use crate::board::bits::WORDS;
-use crate::board::{Bits, Board, Color, Move, Point, benson};
+use crate::board::{Bits, Board, Color, Move, Point, benson, words_for};
 use crate::problem::{Ko, Problem};
 
 /// What a checked proof covered.
@@ -103,11 +103,12 @@ pub fn check_from(
     proof: &[Line],
 ) -> Result<Checked, String> {
     let ko = ko.into();
-    // As the search: boards of up to nine rows in three words.
-    if Board::<3>::fits(problem.board.width(), problem.board.height()) {
-        check_in::<3>(problem, to_move, prover, ko, moves, proof)
-    } else {
-        check_in::<WORDS>(problem, to_move, prover, ko, moves, proof)
+    // As the search: in the narrowest bitboards that hold the board.
+    match words_for(problem.board.width(), problem.board.height()) {
+        3 => check_in::<3>(problem, to_move, prover, ko, moves, proof),
+        4 => check_in::<4>(problem, to_move, prover, ko, moves, proof),
+        5 => check_in::<5>(problem, to_move, prover, ko, moves, proof),
+        _ => check_in::<WORDS>(problem, to_move, prover, ko, moves, proof),
     }
 }
 
