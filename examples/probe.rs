@@ -33,26 +33,26 @@ fn main() {
             let words = if std::env::var("WIDE").is_ok() {
                 6
             } else {
-                shikatsu::board::words_for(p.board.width(), p.board.height())
+                shikatsu::board::words_for(p.board.width(), p.rows_in_play())
             };
             let o = match words {
                 3 => s.solve(
-                    &mut Tsumego::<3>::new(&p, side, side, master),
+                    &mut Tsumego::<3>::for_search(&p, side, side, master),
                     limits,
                     &mut Unobserved,
                 ),
                 4 => s.solve(
-                    &mut Tsumego::<4>::new(&p, side, side, master),
+                    &mut Tsumego::<4>::for_search(&p, side, side, master),
                     limits,
                     &mut Unobserved,
                 ),
                 5 => s.solve(
-                    &mut Tsumego::<5>::new(&p, side, side, master),
+                    &mut Tsumego::<5>::for_search(&p, side, side, master),
                     limits,
                     &mut Unobserved,
                 ),
                 _ => s.solve(
-                    &mut Tsumego::<6>::new(&p, side, side, master),
+                    &mut Tsumego::<6>::for_search(&p, side, side, master),
                     limits,
                     &mut Unobserved,
                 ),

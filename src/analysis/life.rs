@@ -211,11 +211,11 @@ impl Walker<'_> {
             ko: Ko,
             limits: Limits,
         ) -> Outcome {
-            let game: Tsumego<W> = Tsumego::new(sub, to_move, defender, ko);
+            let game: Tsumego<W> = Tsumego::for_search(sub, to_move, defender, ko);
             searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
         }
         let s = &mut searcher;
-        let (ko, (w, h)) = (self.ko, (board.width(), board.height()));
+        let (ko, (w, h)) = (self.ko, (board.width(), sub.rows_in_play()));
         let outcome = match words_for(w, h) {
             3 => solve::<3>(s, &sub, to_move, defender, ko, limits),
             4 => solve::<4>(s, &sub, to_move, defender, ko, limits),

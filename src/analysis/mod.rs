@@ -318,7 +318,7 @@ impl Engine {
         }
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
-        let (w, h) = (problem.board.width(), problem.board.height());
+        let (w, h) = (problem.board.width(), problem.rows_in_play());
         match words_for(w, h) {
             3 => self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer),
             4 => self.decide_in::<4, O>(problem, to_move, prover, ko, moves, observer),
@@ -338,7 +338,7 @@ impl Engine {
         observer: &mut O,
     ) -> Verdict {
         let limits = self.limits();
-        let mut game: Tsumego<W> = Tsumego::new(problem, to_move, prover, ko);
+        let mut game: Tsumego<W> = Tsumego::for_search(problem, to_move, prover, ko);
         for &m in moves {
             game.play(m);
         }

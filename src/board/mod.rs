@@ -414,6 +414,25 @@ impl<const W: usize> Board<W> {
         self.ko = other.ko;
     }
 
+    /// The same board without its rows from `rows` down, if they hold no
+    /// stone (the hash and the points' indices do not change).
+    pub fn cropped(&self, rows: usize) -> Option<Board<W>> {
+        let mut keep = Bits::EMPTY;
+        for i in self.on_board.iter() {
+            if i / STRIDE < rows {
+                keep.set(i);
+            }
+        }
+        if !(self.occupied() & !keep).is_empty() || rows == 0 {
+            return None;
+        }
+        Some(Board {
+            on_board: keep,
+            height: rows.min(self.height()) as u8,
+            ..*self
+        })
+    }
+
     /// The same board in `V` words, if it fits (the points keep their
     /// indices, so the hash and the ko point carry over).
     pub fn resized<const V: usize>(&self) -> Option<Board<V>> {

@@ -154,11 +154,31 @@ impl<const W: usize> Tsumego<W> {
     /// The problem's position with `to_move` to play; `prover` is the side
     /// whose win is to be proven.
     pub fn new(problem: &Problem, to_move: Color, prover: Color, ko: impl Into<Ko>) -> Tsumego<W> {
+        Self::on_board(problem, problem.board, to_move, prover, ko)
+    }
+
+    /// Like `new`, on the problem's `search_board` (the rows in play):
+    /// the same game, for searches that show no board.
+    pub fn for_search(
+        problem: &Problem,
+        to_move: Color,
+        prover: Color,
+        ko: impl Into<Ko>,
+    ) -> Tsumego<W> {
+        Self::on_board(problem, problem.search_board(), to_move, prover, ko)
+    }
+
+    fn on_board(
+        problem: &Problem,
+        board: Board,
+        to_move: Color,
+        prover: Color,
+        ko: impl Into<Ko>,
+    ) -> Tsumego<W> {
         let ko = ko.into();
-        let board: Board<W> = problem
-            .board
+        let board: Board<W> = board
             .resized()
-            .expect("Tsumego::new on a board that does not fit (see Tsumego::fits)");
+            .expect("a Tsumego on a board that does not fit (see Tsumego::fits)");
         let root = Frame {
             board,
             to_move,
@@ -198,6 +218,11 @@ impl<const W: usize> Tsumego<W> {
     /// Whether the problem's board fits this game's bitboards.
     pub fn fits(problem: &Problem) -> bool {
         Board::<W>::fits(problem.board.width(), problem.board.height())
+    }
+
+    /// Whether the problem's `search_board` fits (see `for_search`).
+    pub fn fits_search(problem: &Problem) -> bool {
+        Board::<W>::fits(problem.board.width(), problem.rows_in_play())
     }
 
     /// The same game in which the defender wins only by reaching
