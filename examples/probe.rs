@@ -33,7 +33,8 @@ fn main() {
             let words = if std::env::var("WIDE").is_ok() {
                 6
             } else {
-                shikatsu::board::words_for(p.board.width(), p.rows_in_play())
+                let (w, h) = p.search_shape();
+                shikatsu::board::words_for(w, h)
             };
             let o = match words {
                 3 => s.solve(

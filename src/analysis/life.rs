@@ -215,7 +215,7 @@ impl Walker<'_> {
             searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
         }
         let s = &mut searcher;
-        let (ko, (w, h)) = (self.ko, (board.width(), sub.rows_in_play()));
+        let (ko, (w, h)) = (self.ko, sub.search_shape());
         let outcome = match words_for(w, h) {
             3 => solve::<3>(s, &sub, to_move, defender, ko, limits),
             4 => solve::<4>(s, &sub, to_move, defender, ko, limits),

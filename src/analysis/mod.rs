@@ -318,7 +318,7 @@ impl Engine {
         }
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
-        let (w, h) = (problem.board.width(), problem.rows_in_play());
+        let (w, h) = problem.search_shape();
         match words_for(w, h) {
             3 => self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer),
             4 => self.decide_in::<4, O>(problem, to_move, prover, ko, moves, observer),

@@ -5,6 +5,7 @@
 //! board but nothing of the solver.
 
 mod ko;
+mod orient;
 mod region;
 pub mod sgf;
 
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::board::{Bits, Board, Color, Move, Point};
 pub use ko::{Ko, MAX_THREATS};
+pub use orient::Orientation;
 pub use region::{Region, infer_region};
 
 /// A tsumego position ready to solve.

@@ -22,7 +22,7 @@ mod order;
 use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
 use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind};
-use crate::problem::{Ko, Problem};
+use crate::problem::{Ko, Orientation, Problem};
 
 /// Who may repeat a position: the side with unlimited ko threats.
 pub type KoMaster = Option<Color>;
@@ -77,6 +77,10 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// bucket: most moves repeat nothing, and an empty bucket says so
     /// without a walk along the path's frames.
     path_keys: PathKeys,
+    /// How the board is turned from the problem's (see `for_search`):
+    /// moves given to the game or taken from it are the problem's, the
+    /// frames hold the turned ones.
+    orientation: Orientation,
 }
 
 /// Counts of keys by their top byte.
@@ -157,15 +161,21 @@ impl<const W: usize> Tsumego<W> {
         Self::on_board(problem, problem.board, to_move, prover, ko)
     }
 
-    /// Like `new`, on the problem's `search_board` (the rows in play):
-    /// the same game, for searches that show no board.
+    /// Like `new`, for searches that show no board: the problem turned
+    /// into as few rows from the top as it can be (`Problem::orientation`)
+    /// and only those rows kept (`search_board`). The same game in fewer
+    /// words; its moves are still the problem's.
     pub fn for_search(
         problem: &Problem,
         to_move: Color,
         prover: Color,
         ko: impl Into<Ko>,
     ) -> Tsumego<W> {
-        Self::on_board(problem, problem.search_board(), to_move, prover, ko)
+        let (orientation, _) = problem.orientation();
+        let turned = problem.turned(orientation);
+        let mut game = Self::on_board(&turned, turned.search_board(), to_move, prover, ko);
+        game.orientation = orientation;
+        game
     }
 
     fn on_board(
@@ -212,6 +222,7 @@ impl<const W: usize> Tsumego<W> {
             frames,
             footprint: Seen::default(),
             path_keys,
+            orientation: Orientation::default(),
         }
     }
 
@@ -220,9 +231,10 @@ impl<const W: usize> Tsumego<W> {
         Board::<W>::fits(problem.board.width(), problem.board.height())
     }
 
-    /// Whether the problem's `search_board` fits (see `for_search`).
+    /// Whether the game `for_search` makes fits these bitboards.
     pub fn fits_search(problem: &Problem) -> bool {
-        Board::<W>::fits(problem.board.width(), problem.rows_in_play())
+        let (width, rows) = problem.search_shape();
+        Board::<W>::fits(width, rows)
     }
 
     /// The same game in which the defender wins only by reaching
@@ -251,7 +263,22 @@ impl<const W: usize> Tsumego<W> {
     }
     /// The moves from the root to here.
     pub fn moves(&self) -> Vec<Move> {
-        self.frames.iter().filter_map(|f| f.last).collect()
+        let o = self.orientation;
+        self.frames
+            .iter()
+            .filter_map(|f| f.last)
+            .map(|m| o.outward_move(m))
+            .collect()
+    }
+
+    /// The children's moves from the turned board to the problem's.
+    #[inline]
+    fn turn_out(&self, out: &mut [Child<Move>]) {
+        if !self.orientation.is_identity() {
+            for c in out {
+                c.mv = self.orientation.outward_move(c.mv);
+            }
+        }
     }
 
     /// The latest depth whose position has this key.
@@ -503,6 +530,7 @@ impl<const W: usize> Tsumego<W> {
                     Outcome::Illegal | Outcome::Banned(_)
                 )
             })
+            .map(|m| self.orientation.outward_move(m))
             .collect();
         out.push(Move::Pass);
         out
@@ -621,15 +649,19 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn expand(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        self.expand_with(out, true, true)
+        let e = self.expand_with(out, true, true);
+        self.turn_out(out);
+        e
     }
 
     fn expand_plain(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        self.expand_with(out, false, true)
+        let e = self.expand_with(out, false, true);
+        self.turn_out(out);
+        e
     }
 
     fn play(&mut self, m: Move) {
-        self.play_move(m)
+        self.play_move(self.orientation.inward_move(m))
     }
 
     fn undo(&mut self) {
@@ -654,7 +686,9 @@ impl<const W: usize> Tsumego<W> {
     /// Every legal move here as a child, with the search's initial
     /// numbers, even where one of them wins at once (for viewers).
     pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        self.expand_with(out, true, false)
+        let e = self.expand_with(out, true, false);
+        self.turn_out(out);
+        e
     }
 
     /// The children here; `heuristics`: with df-pn+ initial numbers (a
