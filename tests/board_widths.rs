@@ -67,12 +67,8 @@ fn rows_below_the_problem_change_nothing() {
             continue;
         };
         assert_eq!(q.board.height(), 19);
-        assert!(
-            q.rows_in_play() <= 10,
-            "{}: {} rows",
-            q.label(),
-            q.rows_in_play()
-        );
+        let rows = q.search_shape().1;
+        assert!(rows <= 10, "{}: {rows} rows", q.label());
         assert!(Tsumego::<3>::fits_search(&q), "{}", q.label());
         for side in q.sides() {
             let master = Some(side.opp());

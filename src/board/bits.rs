@@ -194,7 +194,7 @@ impl<const W: usize> Bits<W> {
         if within.upper_empty() {
             return flood3(seed, within);
         }
-        Self::flood6(seed, within)
+        Self::flood_wide(seed, within)
     }
 
     /// The same set in `V` words; `None` when a bit lies past them.
@@ -230,7 +230,7 @@ impl<const W: usize> Bits<W> {
     }
 
     #[inline(never)]
-    fn flood6(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
+    fn flood_wide(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut g = seed & within;
         loop {
             let next = (g | g.spread()) & within;

@@ -18,9 +18,16 @@ pub const MAX_SIDE: usize = 19;
 /// size: each bitboard operation costs in proportion, so the search and
 /// the checker run on the narrowest that fits.
 pub fn words_for(width: usize, height: usize) -> usize {
-    (3..bits::WORDS)
-        .find(|&w| width <= MAX_SIDE && height * bits::STRIDE <= w * 64)
-        .unwrap_or(bits::WORDS)
+    (3..WORDS)
+        .find(|&w| fits_in(w, width, height))
+        .unwrap_or(WORDS)
+}
+
+/// Whether a board of this size fits bitboards of `words` words.
+fn fits_in(words: usize, width: usize, height: usize) -> bool {
+    (1..=MAX_SIDE).contains(&width)
+        && (1..=MAX_SIDE).contains(&height)
+        && height * STRIDE <= words * 64
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -199,9 +206,7 @@ impl Board {
 impl<const W: usize> Board<W> {
     /// Whether a board of this size fits in `W` words.
     pub fn fits(width: usize, height: usize) -> bool {
-        (1..=MAX_SIDE).contains(&width)
-            && (1..=MAX_SIDE).contains(&height)
-            && height * STRIDE <= W * 64
+        fits_in(W, width, height)
     }
 
     pub fn to_ascii(&self) -> String {

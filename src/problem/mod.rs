@@ -75,24 +75,6 @@ impl Problem {
             .collect()
     }
 
-    /// The rows a search needs: down to one past the lowest stone or
-    /// region point. The rows below are empty, never played and touch no
-    /// block, so a board without them plays the same game with less work
-    /// per bitboard (a problem in the top corner of a 19x19 board fits in
-    /// half the words).
-    pub fn rows_in_play(&self) -> usize {
-        let used = self.board.occupied() | self.region.area;
-        let lowest = used.iter().map(|i| Point(i as u16).y()).max();
-        lowest.map_or(self.board.height(), |y| (y + 2).min(self.board.height()))
-    }
-
-    /// The board a search plays on: `rows_in_play` rows of it.
-    pub fn search_board(&self) -> Board {
-        self.board
-            .cropped(self.rows_in_play())
-            .expect("no stone lies below the rows in play")
-    }
-
     /// The blocks of all targets on the initial board.
     pub fn target_stones(&self) -> Bits {
         self.targets

@@ -73,7 +73,10 @@ impl Orientation {
 impl Problem {
     /// The symmetry that puts the problem's stones and region in the
     /// fewest bitboard words (the identity unless another saves some),
-    /// and the rows in play on the turned board.
+    /// and the rows in play on the turned board: down to one past the
+    /// lowest stone or region point. The rows below are empty, never
+    /// played and touch no block, so a board without them plays the same
+    /// game with less work per bitboard.
     pub fn orientation(&self) -> (Orientation, usize) {
         let (w, h) = (self.board.width(), self.board.height());
         let used = self.board.occupied() | self.region.area;

@@ -162,18 +162,28 @@ impl<const W: usize> Tsumego<W> {
     }
 
     /// Like `new`, for searches that show no board: the problem turned
-    /// into as few rows from the top as it can be (`Problem::orientation`)
-    /// and only those rows kept (`search_board`). The same game in fewer
-    /// words; its moves are still the problem's.
+    /// into as few rows from the top as it can be and only the rows in
+    /// play kept (`Problem::orientation`). The same game in fewer words;
+    /// its moves are still the problem's.
     pub fn for_search(
         problem: &Problem,
         to_move: Color,
         prover: Color,
         ko: impl Into<Ko>,
     ) -> Tsumego<W> {
-        let (orientation, _) = problem.orientation();
-        let turned = problem.turned(orientation);
-        let mut game = Self::on_board(&turned, turned.search_board(), to_move, prover, ko);
+        let (orientation, rows) = problem.orientation();
+        let on = |p: &Problem| {
+            let board = p
+                .board
+                .cropped(rows)
+                .expect("no stone lies below the rows in play");
+            Self::on_board(p, board, to_move, prover, ko)
+        };
+        let mut game = if orientation.is_identity() {
+            on(problem)
+        } else {
+            on(&problem.turned(orientation))
+        };
         game.orientation = orientation;
         game
     }
