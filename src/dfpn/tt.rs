@@ -134,33 +134,35 @@ impl Table {
 
     /// Doubles the buckets in use: each live entry of bucket `b` stays or
     /// moves to `b + buckets` by its next key bit. The upper half holds
-    /// nothing of this search (it was out of reach), so a moved entry
-    /// takes the same slot there.
+    /// nothing of this search (it was out of reach, so every entry there
+    /// is stale), and it is written only where an entry moves: its pages
+    /// are not touched before they are needed.
     #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let old = self.buckets;
         let shift = old.trailing_zeros() - self.first_bits;
-        for b in 0..old {
-            let from = self.base + b * WORDS;
-            let to = from + old * WORDS;
+        let generation = self.generation;
+        let (lower, upper) =
+            self.words[self.base..self.base + 2 * old * WORDS].split_at_mut(old * WORDS);
+        for (from, to) in lower
+            .chunks_exact_mut(WORDS)
+            .zip(upper.chunks_exact_mut(WORDS))
+        {
             for i in 0..WAYS {
-                let meta = self.words[from + META + i];
-                if (meta >> 24) as u8 != self.generation {
-                    // Stale: left as it is, and its twin above is stale too.
-                    self.words[to + META + i] = 0;
-                    continue;
-                }
-                let ext = self.words[from + EXT] >> (i as u32 * EXT_BITS);
-                if ext >> shift & 1 == 0 {
-                    self.words[to + META + i] = 0;
+                let meta = from[META + i];
+                if (meta >> 24) as u8 != generation
+                    || from[EXT] >> (i as u32 * EXT_BITS + shift) & 1 == 0
+                {
                     continue;
                 }
                 for field in [0, PN, DN, WORK, META] {
-                    self.words[to + field + i] = self.words[from + field + i];
+                    to[field + i] = from[field + i];
                 }
-                self.words[from + META + i] = 0;
+                // The slot's key bits are all that `to[EXT]` needs to hold.
+                to[EXT] = from[EXT];
+                from[META + i] = 0;
             }
-            self.words[to + EXT] = self.words[from + EXT];
         }
         self.set_buckets(old * 2);
     }
