@@ -7,7 +7,9 @@
 //! - `KX[B b1w0=wins]`: nobody is master, Black holds 1 external ko threat
 //!   and White 0;
 //! - `KX[B threats_needed=1]`, `KX[B opponent_threats_needed=null]`: the ko
-//!   grades of the full (auto) analysis.
+//!   grades of the full (auto) analysis;
+//! - `KX[W first_moves=aa ac pass]`: every winning first move at the best
+//!   status, in any order (`pass` for the pass).
 //!
 //! Each expectation is solved on its own and must come with a checked proof.
 
@@ -24,7 +26,7 @@ use shikatsu::problem::{Problem, load_paths};
 const SOLVER_DISAGREES: &[(&str, &str)] = &[];
 
 /// At least this many files and expectations, so an empty folder fails.
-const MIN_FILES: usize = 11;
+const MIN_FILES: usize = 12;
 const MIN_EXPECTATIONS: usize = 180;
 
 fn options(ko: KoRule) -> Options {
@@ -52,6 +54,8 @@ enum Setting {
     OpponentNeeded,
     /// `grade_aa`: the auto analysis's grade of first move aa, `N/M`.
     MoveGrade(String),
+    /// `first_moves`: the auto analysis's complete list of winning first moves.
+    FirstMoves,
 }
 
 #[derive(Clone, Debug)]
@@ -89,10 +93,17 @@ fn parse_kx(value: &str) -> Result<Expectation, String> {
         "threats_needed" => Setting::Needed,
         "opponent_threats_needed" => Setting::OpponentNeeded,
         s if s.starts_with("grade_") => Setting::MoveGrade(s["grade_".len()..].to_string()),
+        "first_moves" => Setting::FirstMoves,
         s => Setting::Threats(parse_threats(s).ok_or_else(bad)?),
     };
-    let want = want.trim().to_string();
+    let mut want = want.trim().to_string();
+    if let Setting::FirstMoves = setting {
+        want = sorted_moves(want.split_whitespace().map(str::to_string));
+    }
     let ok = match setting {
+        Setting::FirstMoves => want
+            .split(' ')
+            .all(|m| m == "pass" || (m.len() == 2 && m.bytes().all(|b| b.is_ascii_lowercase()))),
         Setting::Master(_) | Setting::Threats(_) => want == "wins" || want == "fails",
         Setting::Needed | Setting::OpponentNeeded => want == "null" || want.parse::<u8>().is_ok(),
         Setting::MoveGrade(_) => want.split_once('/').is_some_and(|(n, m)| {
@@ -110,6 +121,13 @@ fn parse_kx(value: &str) -> Result<Expectation, String> {
         setting,
         want,
     })
+}
+
+/// Moves in a canonical order, space-separated.
+fn sorted_moves(moves: impl Iterator<Item = String>) -> String {
+    let mut v: Vec<String> = moves.collect();
+    v.sort();
+    v.join(" ")
 }
 
 /// The `KX` values of the problem's game tree, read from its file.
@@ -211,6 +229,18 @@ fn ko_suite_expectations_hold_under_every_setting() {
                             format!("{}/{}", grade(g.1), grade(g.2))
                         });
                     (g, a.checked)
+                }
+                Setting::FirstMoves => {
+                    let got = sorted_moves(a.first_moves.iter().map(|m| match m.sgf() {
+                        s if s.is_empty() => "pass".to_string(),
+                        s => s,
+                    }));
+                    let complete = if a.all_first_moves {
+                        ""
+                    } else {
+                        " (list incomplete)"
+                    };
+                    (format!("{got}{complete}"), a.checked)
                 }
                 Setting::Master(m) => {
                     let r = analyze(&p, e.side, &options(KoRule::Fixed(m)));
