@@ -283,7 +283,7 @@ impl Table {
     }
 
     /// Stores `key` in the bucket of `near` (see `get_near`).
-    #[inline]
+    #[inline(always)]
     pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
         let bi = self.bucket(near);
         let check = (key >> 32) as u32;
