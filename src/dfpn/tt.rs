@@ -387,15 +387,18 @@ mod tests {
         let mut t = Table::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
         let key = |i: u64| i | i << 40;
         let n = 3 * FIRST_BUCKETS as u64; // enough to reach the budget
-        for round in 0..2 {
+        for round in 0..2u32 {
+            // Each round stores other values, so a stale entry of the
+            // first round that came back to life would be seen.
+            let work = |i: u64| i as u32 + round * 1_000_000;
             assert_eq!(t.buckets, FIRST_BUCKETS, "round {round} starts small");
             for i in 0..n {
-                t.put(key(i), e(i as u32));
+                t.put(key(i), e(work(i)));
             }
             assert_eq!(t.buckets, 4 * FIRST_BUCKETS, "round {round}");
             assert_eq!(t.used(), n as usize);
             for i in 0..n {
-                assert_eq!(t.get(key(i)), Some(e(i as u32)), "key {i}");
+                assert_eq!(t.get(key(i)), Some(e(work(i))), "key {i}");
             }
             // Keys of the last search are gone, also from the upper half.
             t.new_search();
