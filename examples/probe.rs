@@ -36,28 +36,11 @@ fn main() {
                 let (w, h) = p.search_shape();
                 shikatsu::board::words_for(w, h)
             };
-            let o = match words {
-                3 => s.solve(
-                    &mut Tsumego::<3>::for_search(&p, side, side, master),
-                    limits,
-                    &mut Unobserved,
-                ),
-                4 => s.solve(
-                    &mut Tsumego::<4>::for_search(&p, side, side, master),
-                    limits,
-                    &mut Unobserved,
-                ),
-                5 => s.solve(
-                    &mut Tsumego::<5>::for_search(&p, side, side, master),
-                    limits,
-                    &mut Unobserved,
-                ),
-                _ => s.solve(
-                    &mut Tsumego::<6>::for_search(&p, side, side, master),
-                    limits,
-                    &mut Unobserved,
-                ),
-            };
+            let o = shikatsu::with_words!(words, W => s.solve(
+                &mut Tsumego::<W>::for_search(&p, side, side, master),
+                limits,
+                &mut Unobserved,
+            ));
             let el = t.elapsed().as_secs_f64();
             n += 1;
             if !matches!(o, Outcome::Unknown(_)) {

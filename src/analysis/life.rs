@@ -23,7 +23,6 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, benson, words_for};
 use crate::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use crate::problem::{Ko, Problem};
@@ -216,12 +215,9 @@ impl Walker<'_> {
         }
         let s = &mut searcher;
         let (ko, (w, h)) = (self.ko, sub.search_shape());
-        let outcome = match words_for(w, h) {
-            3 => solve::<3>(s, &sub, to_move, defender, ko, limits),
-            4 => solve::<4>(s, &sub, to_move, defender, ko, limits),
-            5 => solve::<5>(s, &sub, to_move, defender, ko, limits),
-            _ => solve::<WORDS>(s, &sub, to_move, defender, ko, limits),
-        };
+        let outcome = crate::with_words!(words_for(w, h), W => {
+            solve::<W>(s, &sub, to_move, defender, ko, limits)
+        });
         self.spent += searcher.positions();
         match outcome {
             Outcome::Proven => Some(true),

@@ -12,7 +12,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
-use crate::board::bits::WORDS;
 use crate::board::{Color, Move, words_for};
 use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
 use crate::problem::{Ko, Problem};
@@ -319,12 +318,9 @@ impl Engine {
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
         let (w, h) = problem.search_shape();
-        match words_for(w, h) {
-            3 => self.decide_in::<3, O>(problem, to_move, prover, ko, moves, observer),
-            4 => self.decide_in::<4, O>(problem, to_move, prover, ko, moves, observer),
-            5 => self.decide_in::<5, O>(problem, to_move, prover, ko, moves, observer),
-            _ => self.decide_in::<WORDS, O>(problem, to_move, prover, ko, moves, observer),
-        }
+        crate::with_words!(words_for(w, h), W => {
+            self.decide_in::<W, O>(problem, to_move, prover, ko, moves, observer)
+        })
     }
 
     /// `decide` with bitboards of `W` words.

@@ -23,6 +23,33 @@ pub fn words_for(width: usize, height: usize) -> usize {
         .unwrap_or(WORDS)
 }
 
+/// Evaluates `$body` with `$w` a constant equal to `$words` (a width that
+/// `words_for` returned: 3, 4, 5, else six): the one place where a width
+/// known at run time becomes the const parameter of the bitboards.
+#[macro_export]
+macro_rules! with_words {
+    ($words:expr, $w:ident => $body:expr) => {
+        match $words {
+            3 => {
+                const $w: usize = 3;
+                $body
+            }
+            4 => {
+                const $w: usize = 4;
+                $body
+            }
+            5 => {
+                const $w: usize = 5;
+                $body
+            }
+            _ => {
+                const $w: usize = $crate::board::bits::WORDS;
+                $body
+            }
+        }
+    };
+}
+
 /// Whether a board of this size fits bitboards of `words` words.
 fn fits_in(words: usize, width: usize, height: usize) -> bool {
     (1..=MAX_SIDE).contains(&width)

@@ -19,7 +19,6 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
-use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, words_for};
 use crate::problem::{Ko, Problem};
 
@@ -104,12 +103,8 @@ pub fn check_from(
 ) -> Result<Checked, String> {
     let ko = ko.into();
     // As the search: in the narrowest bitboards that hold the board.
-    match words_for(problem.board.width(), problem.board.height()) {
-        3 => check_in::<3>(problem, to_move, prover, ko, moves, proof),
-        4 => check_in::<4>(problem, to_move, prover, ko, moves, proof),
-        5 => check_in::<5>(problem, to_move, prover, ko, moves, proof),
-        _ => check_in::<WORDS>(problem, to_move, prover, ko, moves, proof),
-    }
+    let words = words_for(problem.board.width(), problem.board.height());
+    crate::with_words!(words, W => check_in::<W>(problem, to_move, prover, ko, moves, proof))
 }
 
 fn check_in<const W: usize>(
@@ -177,7 +172,7 @@ impl<const W: usize> Checker<'_, W> {
         self.problem.defender.opp()
     }
 
-    /// Records `next`, reached from `s`, in the history. After<W> a spent
+    /// Records `next`, reached from `s`, in the history. After a spent
     /// threat the history starts again from `s` as it stands after the
     /// threat and its answer (same stones, fewer threats): an immediate
     /// retake would repeat that.
