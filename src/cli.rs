@@ -190,21 +190,20 @@ impl LimitArgs {
 }
 
 /// The table memory of one job: its share of `--memory`, but no more
-/// than a search within the limits can fill. A search stores one entry
-/// per expansion: up to about 280,000 a second on this kind of machine
-/// (gop/20133), and at most one per 4 positions (small problems have few
-/// moves). A table of 350,000 entries per second (a 75 MB budget for
-/// 10 s, which `Table` rounds down to a power of two: 64 MB) holds them;
-/// beyond that the least-work entries are replaced. With 32 MB at 10 s,
-/// gop/20133 needed 30 million positions instead of 25 million. Every page of a
-/// larger table is faulted in as the probes land on it, and on this VM a
-/// fault costs tens of microseconds, more with two threads (each one
-/// flushes the other core's TLB): on the graded suite files, `--jobs 2`,
-/// a gigabyte took 21.5 s wall (3.2 s of it in the kernel) against
-/// 17.1 s for 256 MB.
+/// than a search within the limits can use. A search stores one entry
+/// per expansion, up to about 280,000 a second on this kind of machine
+/// and at most one per 4 positions (small problems have few moves). The
+/// table grows as it fills, so a large budget costs a small problem
+/// nothing; a hard one is replaced less in a table four times the
+/// entries it stores: 1.4 million entries a second (a 298 MB budget for
+/// 10 s, which `Table` rounds down to a power of two: 256 MB). On the 31
+/// suite files left unknown at 10 s, 21 of their 62 sides are decided
+/// with 256 MB against 17 with 64 MB, and 19 with 512 MB, where the
+/// search slows (`--status-only --jobs 2`); the graded files need 63.2M
+/// positions against 67.1M.
 fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
     const ENTRY_BYTES: f64 = 64.0 / 3.0;
-    let by_time = time * 350_000.0 * ENTRY_BYTES;
+    let by_time = time * 1_400_000.0 * ENTRY_BYTES;
     let by_positions = positions.map_or(f64::INFINITY, |n| n as f64 / 4.0 * ENTRY_BYTES);
     let fill = by_time.min(by_positions).min(usize::MAX as f64) as usize;
     share.min(fill).max(1 << 16)
@@ -549,8 +548,8 @@ mod tests {
 
     #[test]
     fn a_table_is_no_larger_than_its_limits_can_fill_nor_its_share() {
-        // 10 s: 3.5 million entries of 64/3 bytes, 74.7 MB.
-        assert_eq!(table_bytes(1024 * MB, 10.0, None), 74_666_666);
+        // 10 s: 14 million entries of 64/3 bytes, 298.7 MB.
+        assert_eq!(table_bytes(1024 * MB, 10.0, None), 298_666_666);
         // The share of --memory is the upper bound.
         assert_eq!(table_bytes(16 * MB, 10.0, None), 16 * MB);
         // One entry per 4 positions: 2 million positions, 500,000 entries.
