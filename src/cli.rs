@@ -197,10 +197,9 @@ impl LimitArgs {
 /// nothing; a hard one is replaced less in a table four times the
 /// entries it stores: 1.4 million entries a second (a 298 MB budget for
 /// 10 s, which `Table` rounds down to a power of two: 256 MB). On the 31
-/// suite files left unknown at 10 s, 21 of their 62 sides are decided
+/// suite files left unknown at 10 s, 20 of their 62 sides are decided
 /// with 256 MB against 17 with 64 MB, and 19 with 512 MB, where the
-/// search slows (`--status-only --jobs 2`); the graded files need 63.2M
-/// positions against 67.1M.
+/// search slows (`--status-only --jobs 2`).
 fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
     const ENTRY_BYTES: f64 = 64.0 / 3.0;
     let by_time = time * 1_400_000.0 * ENTRY_BYTES;

@@ -23,7 +23,8 @@
 //! cost nothing), but a search starts in its first megabyte and doubles the
 //! buckets in use whenever it holds an entry per eight of them (so few that
 //! a bucket is almost never full before the table reaches its budget, and
-//! the search is nearly that of a table of full size). A small problem then
+//! the search is nearly that of a table of full size), from 64 MB on per
+//! two of them (see `DENSE_FROM`). A small problem then
 //! touches a few hundred pages instead of one per probe all over the
 //! budget (each first touch is a page fault: on the test VM, a 40,000
 //! position problem took 80 ms with a 256 MB table and 45 ms with 8 MB).
@@ -43,6 +44,11 @@ const META: usize = 12;
 const EXT: usize = 15;
 /// Key bits above the first table's bucket bits kept per entry.
 const EXT_BITS: u32 = 10;
+/// From this many buckets (64 MB) on, the table doubles only at one
+/// entry per two buckets: each page it spreads over is faulted in once
+/// per thread (tens of microseconds each on the test VM), and problems of
+/// a few million positions would otherwise spread over 256 MB.
+const DENSE_FROM: usize = 1 << 20;
 /// The buckets a search starts with (one megabyte), unless the budget
 /// is so large that ten doublings would not reach it.
 const FIRST_BUCKETS: usize = 1 << 14;
@@ -126,7 +132,11 @@ impl Table {
         self.buckets = buckets;
         self.bucket_mask = buckets - 1;
         self.grow_at = if buckets < self.max_buckets {
-            buckets / 8
+            if buckets < DENSE_FROM {
+                buckets / 8
+            } else {
+                buckets / 2
+            }
         } else {
             usize::MAX
         };
