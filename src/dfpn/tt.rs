@@ -420,6 +420,36 @@ mod tests {
     }
 
     #[test]
+    fn past_64_mb_a_table_grows_only_at_one_entry_per_two_buckets() {
+        let mut t = Table::with_memory(4 * DENSE_FROM * BUCKET_BYTES);
+        // Distinct keys spread over the buckets and the ten extra bits.
+        let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut i = 0;
+        let mut fill_to = |t: &mut Table, n: usize| {
+            while t.used() < n {
+                t.put(key(i), e(i as u32 + 1));
+                i += 1;
+            }
+        };
+        // Below DENSE_FROM: doubled at one entry per eight buckets.
+        fill_to(&mut t, DENSE_FROM / 16 - 1);
+        assert_eq!(t.buckets, DENSE_FROM / 2);
+        fill_to(&mut t, DENSE_FROM / 16);
+        assert_eq!(t.buckets, DENSE_FROM);
+        // From there on, only at one per two.
+        fill_to(&mut t, DENSE_FROM / 2 - 1);
+        assert_eq!(t.buckets, DENSE_FROM);
+        fill_to(&mut t, DENSE_FROM / 2);
+        assert_eq!(t.buckets, 2 * DENSE_FROM);
+        fill_to(&mut t, DENSE_FROM);
+        assert_eq!(t.buckets, 4 * DENSE_FROM, "the whole budget");
+        // Nothing was lost on the way.
+        for j in (0..i).step_by(97) {
+            assert_eq!(t.get(key(j)), Some(e(j as u32 + 1)), "key {j}");
+        }
+    }
+
+    #[test]
     fn a_full_bucket_replaces_the_least_work() {
         let mut t = Table::with_memory(BUCKET_BYTES); // one bucket
         for k in 0..3u64 {
