@@ -21,15 +21,17 @@
 //!
 //! The whole budget is allocated zeroed (pages the search never touches
 //! cost nothing), but a search starts in its first megabyte and doubles the
-//! buckets in use whenever it holds an entry per four of them (so few that
+//! buckets in use whenever it holds an entry per four of them: so few that
 //! a bucket is almost never full before the table reaches its budget, and
-//! the search is nearly that of a table of full size), from 64 MB on per
-//! two of them (see `DENSE_FROM`). Denser tables are probed faster: on 28
-//! small suite files, one per four instead of eight took 1.8% fewer
-//! instructions (fewer doublings) and a third fewer cache misses. A small problem then
+//! the search is nearly that of a table of full size. A small problem then
 //! touches a few hundred pages instead of one per probe all over the
 //! budget (each first touch is a page fault: on the test VM, a 40,000
 //! position problem took 80 ms with a 256 MB table and 45 ms with 8 MB).
+//! A table spread thinner is probed slower: on 28 small suite files, one
+//! entry per eight buckets took 1.8% more instructions (more doublings)
+//! and about half again as many cache misses; from 64 MB on the table
+//! doubles only at one entry per two buckets (see `DENSE_FROM`).
+//!
 //! Doubling moves each entry to bucket `b` or `b + old size` by the next
 //! bit of its key, which the low bits of the check do not hold: word 15
 //! keeps ten such bits per entry, so a table grows at most 1024-fold.
@@ -134,14 +136,12 @@ impl Table {
     fn set_buckets(&mut self, buckets: usize) {
         self.buckets = buckets;
         self.bucket_mask = buckets - 1;
-        self.grow_at = if buckets < self.max_buckets {
-            if buckets < DENSE_FROM {
-                buckets / 4
-            } else {
-                buckets / 2
-            }
-        } else {
+        self.grow_at = if buckets >= self.max_buckets {
             usize::MAX
+        } else if buckets < DENSE_FROM {
+            buckets / 4
+        } else {
+            buckets / 2
         };
     }
 
