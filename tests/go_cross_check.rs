@@ -306,3 +306,36 @@ fn shared_subtrees_are_checked_as_their_trees_would_be() {
         "no naively shared solution was wrong in {cases} cases"
     );
 }
+
+#[test]
+fn a_defender_move_that_leaves_the_target_in_atari_is_lost_where_it_is_made() {
+    // White's two corner stones have two liberties, ab and bb: each fills
+    // one and leaves the other for Black's capture.
+    let text = "(;FF[4]SZ[6]AB[ca][cb][bc][ac]AW[aa][ba]MA[aa]PL[W])";
+    let problem = load_str("two.sgf", text).pop().unwrap().unwrap();
+    let pt = |s: &str| Move::Play(shikatsu::board::Point::from_sgf(s).unwrap());
+    let mut g: Tsumego = Tsumego::new(&problem, Color::White, Color::Black, None);
+    let moves = moves_of(&mut g, false);
+    assert!(moves.contains(&(pt("ab"), Some(true))), "{moves:?}");
+    assert!(moves.contains(&(pt("bb"), Some(true))), "{moves:?}");
+    // Passing, or playing outside, leaves two liberties: still open.
+    assert!(moves.contains(&(Move::Pass, None)), "{moves:?}");
+    assert!(moves.contains(&(pt("ad"), None)), "{moves:?}");
+    // Viewers see the positions themselves, not yet decided.
+    let all = moves_of(&mut g, true);
+    assert!(all.contains(&(pt("ab"), None)), "{all:?}");
+
+    // In atari already, with no move that helps (after ab or ac the
+    // target still has one liberty), White's pass loses too.
+    let text = "(;FF[4]SZ[6]AB[ca][cb][bb][bc][bd][ad]AW[aa][ba]MA[aa]PL[W])";
+    let problem = load_str("atari.sgf", text).pop().unwrap().unwrap();
+    let mut g: Tsumego = Tsumego::new(&problem, Color::White, Color::Black, None);
+    assert_eq!(
+        moves_of(&mut g, false),
+        vec![
+            (pt("ab"), Some(true)),
+            (pt("ac"), Some(true)),
+            (Move::Pass, Some(true))
+        ]
+    );
+}
