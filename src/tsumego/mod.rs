@@ -763,6 +763,15 @@ impl<const W: usize> Tsumego<W> {
             Parent::empty()
         };
         let mover_is_attacker = mover == self.attacker;
+        // The defender's moves and pass that leave a lone target in atari
+        // lose at once (below): the capture is legal (it captures) and
+        // repeats nothing (every earlier position held the target's
+        // marked stone). Deciding them here saves each such child's
+        // expansion (gop/14140 with Black as ko master made 83,000 of
+        // them in 1.95M expansions) and steers df-pn by the child's true
+        // numbers (1.75M expansions in all now). A proof's walk makes the
+        // child and finds the capture there.
+        let atari_loses = cut && heuristics && !mover_is_attacker && self.targets.len() == 1;
         let mut board = f.board;
         let pass = self.try_move(Move::Pass, &mut board);
         // A move that ends the game in the mover's favour decides the
@@ -813,16 +822,7 @@ impl<const W: usize> Tsumego<W> {
                     } else {
                         (1, 1, u32::MAX)
                     };
-                    // A defender's move that leaves a lone target in atari
-                    // loses at once: the capture is legal (it captures)
-                    // and repeats nothing (every earlier position held the
-                    // target's marked stone). Deciding it here saves the
-                    // child's expansion (gop/14140 with Black as ko
-                    // master made 83,000 of them in 1.95M expansions) and
-                    // steers df-pn by the child's true numbers (1.75M
-                    // expansions in all now). A proof's walk makes the
-                    // child and finds the capture there.
-                    if cut && libs == 1 && !mover_is_attacker && self.targets.len() == 1 {
+                    if atari_loses && libs == 1 {
                         out.push(self.terminal_child(m, true, NO_DEP));
                         continue;
                     }
@@ -861,14 +861,8 @@ impl<const W: usize> Tsumego<W> {
                 seen = self.seen_through(seen, dep, heuristics);
                 self.terminal_child(Move::Pass, attacker_wins, dep)
             }
-            // A defender's pass with a lone target in atari loses at
-            // once, as a move would (above).
             Outcome::Open { .. }
-                if cut
-                    && heuristics
-                    && !mover_is_attacker
-                    && self.targets.len() == 1
-                    && (parent.target_halo & f.board.empty()).count() == 1 =>
+                if atari_loses && (parent.target_halo & f.board.empty()).count() == 1 =>
             {
                 self.terminal_child(Move::Pass, true, NO_DEP)
             }
