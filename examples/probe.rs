@@ -1,7 +1,8 @@
 //! Developer probe: solves files under one ko setting and prints search figures.
 //! `T` seconds per search (default 5), `N` positions per search, `V=1` one line
 //! per search, `SELF=1` the mover is ko master, `WIDE=1`
-//! six-word bitboards on every board. Files without `PL`: both sides.
+//! six-word bitboards on every board, `PROOF=1` the size of the extracted
+//! solution (distinct positions and as a tree). Files without `PL`: both sides.
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
@@ -42,6 +43,21 @@ fn main() {
                 &mut Unobserved,
             ));
             let el = t.elapsed().as_secs_f64();
+            if std::env::var("PROOF").is_ok() && !matches!(o, Outcome::Unknown(_)) {
+                let proven = matches!(o, Outcome::Proven);
+                let lines = shikatsu::with_words!(words, W => s.extract(
+                    &mut Tsumego::<W>::for_search(&p, side, side, master),
+                    proven,
+                ));
+                if let Some(nodes) = lines {
+                    let lines = shikatsu::proof::from_search(nodes);
+                    println!(
+                        "proof distinct {} tree {}",
+                        shikatsu::proof::distinct_size(&lines),
+                        shikatsu::proof::tree_size(&lines)
+                    );
+                }
+            }
             n += 1;
             if !matches!(o, Outcome::Unknown(_)) {
                 solved += 1;

@@ -369,3 +369,24 @@ fn a_position_limit_stops_cleanly_with_numbers() {
     assert!(pn > 0 && dn > 0 && pn < shikatsu::dfpn::INF && dn < shikatsu::dfpn::INF);
     assert!(s.positions() <= 502, "stops at the limit, not later");
 }
+
+#[test]
+fn a_position_limit_counts_from_the_start_of_each_solve() {
+    // The searcher's count goes on from one solve to the next (the table
+    // is kept): a second solve with the same limit still gets its own 500.
+    let mut g = TreeGame::new(complete_tree(18));
+    let mut s = Searcher::new(1 << 20);
+    let limits = Limits {
+        positions: Some(500),
+        time: None,
+    };
+    s.solve(&mut g, limits, &mut Unobserved);
+    let first = s.positions();
+    let o = s.solve(&mut g, limits, &mut Unobserved);
+    assert_eq!(o, Outcome::Unknown(shikatsu::dfpn::Stop::Positions));
+    let second = s.positions() - first;
+    assert!(
+        (500..=502).contains(&second),
+        "the second solve searched {second} positions"
+    );
+}

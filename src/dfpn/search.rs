@@ -143,6 +143,9 @@ pub struct Searcher<M> {
     limits: Limits,
     start: Instant,
     next_clock: u64,
+    /// `positions` when the current `solve` began: its position limit
+    /// counts from there (the count goes on from one solve to the next).
+    solve_start: u64,
     stopped: Option<Stop>,
     /// Some path-keyed results exist: children must probe their path key too.
     path_entries: bool,
@@ -182,6 +185,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             limits: Limits::default(),
             start: Instant::now(),
             next_clock: CLOCK_EVERY,
+            solve_start: 0,
             stopped: None,
             path_entries: false,
             strict: false,
@@ -273,6 +277,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.stopped = None;
         let root_path = extend_path(0, game.key());
         let before = self.positions;
+        self.solve_start = before;
         let r = self.mid(game, INF, INF, root_path, observer);
         self.searched = self.positions - before;
         self.root_pn = r.pn;
@@ -390,7 +395,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     #[inline]
     fn check_limits(&mut self) {
         if let Some(max) = self.limits.positions
-            && self.positions >= max
+            && self.positions - self.solve_start >= max
         {
             self.stopped = Some(Stop::Positions);
         }
