@@ -210,6 +210,8 @@ pub struct Engine {
     strict: Option<Searcher<Move>>,
     deadline: Option<Instant>,
     positions_left: Option<u64>,
+    /// Positions for each search of the current round of first moves.
+    move_cap: Option<u64>,
     pub strict_searches: u32,
     pub positions: u64,
     /// Proofs found but too large to write out and check.
@@ -234,6 +236,7 @@ impl Engine {
             strict: None,
             deadline: limits.time.map(|t| Instant::now() + t),
             positions_left: limits.positions,
+            move_cap: None,
             strict_searches: 0,
             positions: 0,
             too_large: 0,
@@ -270,8 +273,12 @@ impl Engine {
     }
 
     fn limits(&self) -> Limits {
+        let positions = match (self.positions_left, self.move_cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         Limits {
-            positions: self.positions_left,
+            positions,
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
@@ -700,7 +707,6 @@ pub fn analyze_observed<O: Observer<Move>>(
             .filter(|m| legal.contains(m))
             .collect();
         order.extend(legal.iter().copied().filter(|m| !accepted.contains(m)));
-        let mut complete = true;
         // A move cannot beat the root's status: under "ko" only the side's
         // own mastery is worth asking about, and after "fails" every move fails.
         let move_masters: &[(Ko, Status, Status)] = match a.status {
@@ -712,41 +718,52 @@ pub fn analyze_observed<O: Observer<Move>>(
             .proof
             .as_ref()
             .map_or(usize::MAX, |t| proof::distinct_size(t));
+        engine.best = a.status;
+        // What each move reaches: first whether it reaches the root's
+        // status (that alone makes the list of first moves complete), then,
+        // for the moves that fell short under the first setting, the next.
+        let mut states: Vec<MoveState> = order
+            .iter()
+            .map(|&m| {
+                if Some(m) == proof_move {
+                    MoveState::Reached(a.status, main_size)
+                } else if move_masters.is_empty() {
+                    MoveState::Reached(Status::Fails, usize::MAX)
+                } else {
+                    MoveState::Open(0)
+                }
+            })
+            .collect();
+        for (step, &setting) in move_masters.iter().enumerate() {
+            let found = classify_moves(
+                &mut engine,
+                observer,
+                problem,
+                side,
+                &order,
+                &accepted,
+                &mut states,
+                setting,
+                step,
+            );
+            all_checked &= found.checked;
+            for (m, tree) in found.refutations {
+                a.refutations.push((m, tree));
+            }
+        }
         // Winning first moves and the size of their proofs.
         let mut winners: Vec<(Move, usize)> = Vec::new();
-        for m in order {
-            engine.check_losses = accepted.contains(&m);
-            engine.best = a.status;
-            let mut size = usize::MAX;
-            let (st, ok) = if Some(m) == proof_move {
-                size = main_size;
-                (a.status, true)
-            } else if move_masters.is_empty() {
-                (Status::Fails, true)
-            } else {
-                let mut found = MoveFound {
-                    refutation: None,
-                    proof_size: usize::MAX,
-                };
-                let r = move_status(
-                    &mut engine,
-                    observer,
-                    problem,
-                    side,
-                    m,
-                    move_masters,
-                    &mut found,
-                );
-                size = found.proof_size;
-                if let Some(tree) = found.refutation.filter(|_| accepted.contains(&m)) {
-                    a.refutations.push((m, tree));
+        let mut complete = true;
+        for (&m, state) in order.iter().zip(&states) {
+            let (st, size) = match *state {
+                MoveState::Reached(st, size) => (st, size),
+                // Short of the best setting's win, not yet placed below.
+                MoveState::Open(step) if step > 0 => (Status::Unknown, usize::MAX),
+                MoveState::Open(_) => {
+                    complete = false;
+                    (Status::Unknown, usize::MAX)
                 }
-                r
             };
-            if st == Status::Unknown {
-                complete = false;
-            }
-            all_checked &= ok || st == Status::Unknown;
             if accepted.contains(&m) {
                 a.accepted_status.push((m, st));
             }
@@ -843,56 +860,98 @@ fn ko_grades<O: Observer<Move>>(
     (need, opp_need, checked)
 }
 
-/// What `move_status` learns besides the status.
-struct MoveFound {
-    /// The opponent's checked tree against the move, at the best status.
-    refutation: Option<Vec<Line>>,
-    /// Moves in the move's own checked proof.
-    proof_size: usize,
+/// Where a first move stands while the moves are classified.
+#[derive(Clone, Copy, Debug)]
+enum MoveState {
+    /// Its status, and the distinct positions of its checked proof.
+    Reached(Status, usize),
+    /// Still to be searched under the move settings from this index on.
+    Open(usize),
 }
 
-/// The status `side` reaches by playing `m` first.
-fn move_status<O: Observer<Move>>(
+/// What `classify_moves` learns besides the moves' states.
+struct Classified {
+    /// The opponent's checked trees against the file's moves.
+    refutations: Vec<(Move, Vec<Line>)>,
+    /// Every reported verdict was checked.
+    checked: bool,
+}
+
+/// Positions a move's search gets in the first round of `classify_moves`.
+const FIRST_MOVE_CAP: u64 = 250_000;
+
+/// Searches the moves still open at `step` under that step's setting, in
+/// rounds of growing position caps (four times more each round): one hard
+/// move no longer spends the budget the easy ones needed, and a move cut
+/// off in one round goes on from the table's numbers in the next.
+#[allow(clippy::too_many_arguments)]
+fn classify_moves<O: Observer<Move>>(
     engine: &mut Engine,
     observer: &mut O,
     problem: &Problem,
     side: Color,
-    m: Move,
-    masters: &[(Ko, Status, Status)],
-    found: &mut MoveFound,
-) -> (Status, bool) {
-    let mut checked = true;
-    let accepted = engine.check_losses;
-    for &(master, win, loss) in masters {
-        // Only wins at the best status (first moves) and the file's own
-        // moves are reported with proofs; the others need no tree.
-        engine.check_wins = accepted || win == engine.best;
-        let v = engine.decide(problem, side, side, master, &[m], observer);
-        let reported = match v.outcome {
-            Outcome::Proven => engine.check_wins,
-            Outcome::Disproven => engine.check_losses,
-            Outcome::Unknown(_) => false,
-        };
-        engine.check_wins = true;
-        checked &= v.checked || !reported;
-        // The first loss of an answer is what refutes it at the best status.
-        if v.outcome == Outcome::Disproven && found.refutation.is_none() && v.checked {
-            found.refutation = v.tree.clone();
-        }
-        match v.outcome {
-            Outcome::Proven => {
-                found.proof_size = v
-                    .tree
-                    .as_ref()
-                    .map_or(usize::MAX, |t| proof::distinct_size(t));
-                return (win, checked);
+    order: &[Move],
+    accepted: &[Move],
+    states: &mut [MoveState],
+    (master, win, loss): (Ko, Status, Status),
+    step: usize,
+) -> Classified {
+    let mut found = Classified {
+        refutations: Vec::new(),
+        checked: true,
+    };
+    let mut cap = FIRST_MOVE_CAP;
+    loop {
+        let mut open = false;
+        for (&m, state) in order.iter().zip(states.iter_mut()) {
+            if !matches!(*state, MoveState::Open(s) if s == step) {
+                continue;
             }
-            Outcome::Disproven if loss != Status::Unknown || v.free => {
-                return (Status::Fails, checked);
+            let is_accepted = accepted.contains(&m);
+            engine.check_losses = is_accepted;
+            // Only wins at the best status (first moves) and the file's own
+            // moves are reported with proofs; the others need no tree.
+            engine.check_wins = is_accepted || win == engine.best;
+            engine.move_cap = Some(cap);
+            let v = engine.decide(problem, side, side, master, &[m], observer);
+            engine.move_cap = None;
+            let reported = match v.outcome {
+                Outcome::Proven => engine.check_wins,
+                Outcome::Disproven => engine.check_losses,
+                Outcome::Unknown(_) => false,
+            };
+            engine.check_wins = true;
+            found.checked &= v.checked || !reported;
+            match v.outcome {
+                Outcome::Proven => {
+                    let size = v
+                        .tree
+                        .as_ref()
+                        .map_or(usize::MAX, |t| proof::distinct_size(t));
+                    *state = MoveState::Reached(win, size);
+                }
+                Outcome::Disproven => {
+                    // The first loss of a file's move is what refutes it.
+                    if let (true, true, Some(tree)) = (is_accepted, v.checked, v.tree)
+                        && !found.refutations.iter().any(|(r, _)| *r == m)
+                    {
+                        found.refutations.push((m, tree));
+                    }
+                    // A loss no ko took part in is a loss under any master.
+                    *state = if loss != Status::Unknown || v.free {
+                        MoveState::Reached(Status::Fails, usize::MAX)
+                    } else {
+                        MoveState::Open(step + 1)
+                    };
+                }
+                Outcome::Unknown(Stop::Positions) if !engine.out_of_budget() => open = true,
+                // The analysis's own limit or a cancel: nothing more fits.
+                Outcome::Unknown(_) => return found,
             }
-            Outcome::Disproven => {}
-            Outcome::Unknown(_) => return (Status::Unknown, false),
         }
+        if !open {
+            return found;
+        }
+        cap = cap.saturating_mul(4);
     }
-    (Status::Fails, checked)
 }
