@@ -108,3 +108,36 @@ fn files_without_a_target_give_a_clear_error() {
     assert!(no_target.iter().any(|e| e.contains("gop/11218.sgf")));
     assert!(no_target.iter().any(|e| e.contains("scp/1.sgf")));
 }
+
+#[test]
+fn a_position_budget_is_shared_by_the_first_moves_in_rounds() {
+    // White lives in gop/14937 by one move only; most of the others fail
+    // unconditionally (and reach a ko). Searched in turn, one failing
+    // move's search could spend the whole budget before the rest had
+    // theirs; in rounds of growing caps every move is decided within the
+    // same budget that decides the status.
+    let Some(dir) = suite() else { return };
+    let p = load_paths(&[dir.join("gop/14937.sgf")])
+        .pop()
+        .unwrap()
+        .unwrap();
+    let side = p.to_move.unwrap();
+    let with = |positions| {
+        let opts = Options {
+            limits: Limits {
+                positions: Some(positions),
+                time: None,
+            },
+            memory: 128 << 20,
+            ..Options::default()
+        };
+        Record::from_analysis(&p, &analyze(&p, side, &opts))
+    };
+    let ample = with(30_000_000);
+    assert!(ample.all_first_moves && ample.checked);
+    let tight = with(3_000_000);
+    assert_eq!(tight.status, ample.status);
+    assert!(tight.all_first_moves, "{tight:?}");
+    assert_eq!(tight.first_moves, ample.first_moves);
+    assert_eq!(tight.first_moves, ["bc"]);
+}

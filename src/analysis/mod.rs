@@ -674,7 +674,7 @@ pub fn analyze_observed<O: Observer<Move>>(
     if let (true, false, Some(tree)) = (defender_won && all_checked, opts.status_only, &a.proof) {
         let (life, spent) = life::classify(problem, side, a.ko, tree);
         a.life = life;
-        engine.positions += spent;
+        engine.spend(spent);
     }
     // Every first move, at the status it reaches: the main proof's own
     // first move is known; the file's answers come next, then the rest,
