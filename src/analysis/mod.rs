@@ -747,8 +747,11 @@ pub fn analyze_observed<O: Observer<Move>>(
                 step,
             );
             all_checked &= found.checked;
+            // A move's first loss is what refutes it (at the best status).
             for (m, tree) in found.refutations {
-                a.refutations.push((m, tree));
+                if !a.refutations.iter().any(|(r, _)| *r == m) {
+                    a.refutations.push((m, tree));
+                }
             }
         }
         // Winning first moves and the size of their proofs.
@@ -931,10 +934,7 @@ fn classify_moves<O: Observer<Move>>(
                     *state = MoveState::Reached(win, size);
                 }
                 Outcome::Disproven => {
-                    // The first loss of a file's move is what refutes it.
-                    if let (true, true, Some(tree)) = (is_accepted, v.checked, v.tree)
-                        && !found.refutations.iter().any(|(r, _)| *r == m)
-                    {
+                    if let (true, true, Some(tree)) = (is_accepted, v.checked, v.tree) {
                         found.refutations.push((m, tree));
                     }
                     // A loss no ko took part in is a loss under any master.
