@@ -677,8 +677,9 @@ pub fn analyze_observed<O: Observer<Move>>(
         engine.spend(spent);
     }
     // Every first move, at the status it reaches: the main proof's own
-    // first move is known; the file's answers come next, then the rest,
-    // as long as the budget lasts.
+    // first move is known; the others are classified in rounds
+    // (`classify_moves`), the file's answers first in each, as long as
+    // the budget lasts.
     if a.status.succeeds() && opts.status_only {
         // The main proof's first move is one winning move.
         // (An empty proof: the target is already unconditionally alive, so
@@ -760,12 +761,13 @@ pub fn analyze_observed<O: Observer<Move>>(
         for (&m, state) in order.iter().zip(&states) {
             let (st, size) = match *state {
                 MoveState::Reached(st, size) => (st, size),
-                // Short of the best setting's win, not yet placed below.
-                MoveState::Open(step) if step > 0 => (Status::Unknown, usize::MAX),
-                MoveState::Open(_) => {
+                // Not known to reach the root's status or not.
+                MoveState::Open(0) => {
                     complete = false;
                     (Status::Unknown, usize::MAX)
                 }
+                // Short of the root's status, not yet placed below it.
+                MoveState::Open(_) => (Status::Unknown, usize::MAX),
             };
             if accepted.contains(&m) {
                 a.accepted_status.push((m, st));

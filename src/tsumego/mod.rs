@@ -446,9 +446,40 @@ impl<const W: usize> Tsumego<W> {
         k
     }
 
-    /// df-pn+ initial numbers for a new position, with the target's
-    /// liberties they were worked out from: the fewer liberties the
-    /// target has, the closer the attacker is to capturing it. `2L - 1`
+    /// The fewest liberties of a target block still on the board after a
+    /// move by `mover` at `placed` (u32::MAX when none is left).
+    #[inline]
+    fn target_liberties(
+        &self,
+        board: &Board<W>,
+        captured: u8,
+        parent: &Parent<W>,
+        placed: usize,
+        mover: Color,
+    ) -> u32 {
+        if self.targets.len() == 1 {
+            // The target only grows, by a defender stone next to it (were
+            // it captured, the game would be over): only then fill.
+            let halo = if mover == self.attacker || !parent.target_halo.get(placed) {
+                parent.target_halo
+            } else {
+                Bits::flood(parent.target | Bits::single(placed), board.stones(mover)).spread()
+            };
+            return (halo & board.empty()).count();
+        }
+        let mut libs = u32::MAX;
+        for (i, t) in self.targets.iter().enumerate() {
+            if captured >> i & 1 == 0 {
+                let block = board.block(*t);
+                libs = libs.min((block.spread() & board.empty()).count());
+            }
+        }
+        libs
+    }
+
+    /// df-pn+ initial numbers for a new position whose target has `libs`
+    /// liberties (`target_liberties`): the fewer, the closer the attacker
+    /// is to capturing it. `2L - 1`
     /// measured best of L, 2L-1, 3L-2, 4L-3, L² and (L+1)/2 on 40 suite
     /// problems: 14.2M positions against 21.5M with plain 1/1. At proof
     /// searches (attacker proves) the disproof side counts eye spaces (see
@@ -459,30 +490,12 @@ impl<const W: usize> Tsumego<W> {
     fn initial_numbers(
         &self,
         board: &Board<W>,
-        captured: u8,
+        libs: u32,
         parent: &Parent<W>,
         placed: usize,
         mover: Color,
         capture: bool,
-    ) -> (u32, u32, u32) {
-        let mut libs = u32::MAX;
-        if self.targets.len() == 1 {
-            // The target only grows, by a defender stone next to it (were
-            // it captured, the game would be over): only then fill.
-            let halo = if mover == self.attacker || !parent.target_halo.get(placed) {
-                parent.target_halo
-            } else {
-                Bits::flood(parent.target | Bits::single(placed), board.stones(mover)).spread()
-            };
-            libs = (halo & board.empty()).count();
-        } else {
-            for (i, t) in self.targets.iter().enumerate() {
-                if captured >> i & 1 == 0 {
-                    let block = board.block(*t);
-                    libs = libs.min((block.spread() & board.empty()).count());
-                }
-            }
-        }
+    ) -> (u32, u32) {
         let effort = libs.max(1) * 2 - 1;
         // The attacker's stones are the parent's, with the one placed or
         // less those captured: their neighbours need no new spread.
@@ -497,9 +510,9 @@ impl<const W: usize> Tsumego<W> {
         // far with none.
         let living = 3 - self.eye_spaces(board, attacker_halo);
         if self.prover == self.attacker {
-            (effort, living, libs)
+            (effort, living)
         } else {
-            (living, effort, libs)
+            (living, effort)
         }
     }
 
@@ -817,15 +830,16 @@ impl<const W: usize> Tsumego<W> {
                     if !heuristics {
                         seen = seen.meet(Seen::of(&board));
                     }
-                    let (pn, dn, libs) = if heuristics {
-                        self.initial_numbers(&board, captured, &parent, i, mover, capture)
+                    let (pn, dn) = if heuristics {
+                        let libs = self.target_liberties(&board, captured, &parent, i, mover);
+                        if atari_loses && libs == 1 {
+                            out.push(self.terminal_child(m, true, NO_DEP));
+                            continue;
+                        }
+                        self.initial_numbers(&board, libs, &parent, i, mover, capture)
                     } else {
-                        (1, 1, u32::MAX)
+                        (1, 1)
                     };
-                    if atari_loses && libs == 1 {
-                        out.push(self.terminal_child(m, true, NO_DEP));
-                        continue;
-                    }
                     if let Some(j) = spent {
                         // Whether the move costs a threat depends on the path.
                         ban_dep = ban_dep.min(j);
