@@ -96,7 +96,7 @@ fn graded_files_agree_with_their_answers() {
 }
 
 #[test]
-fn files_without_a_target_give_a_clear_error() {
+fn files_without_a_target_or_a_wall_give_a_clear_error() {
     let Some(dir) = suite() else { return };
     let errors: Vec<String> = load_paths(&[dir])
         .into_iter()
@@ -107,6 +107,17 @@ fn files_without_a_target_give_a_clear_error() {
     assert_eq!(no_target.len(), 2, "{errors:?}");
     assert!(no_target.iter().any(|e| e.contains("gop/11218.sgf")));
     assert!(no_target.iter().any(|e| e.contains("scp/1.sgf")));
+    // Three 9x9 files have no attacker wall at all: the target can reach
+    // the whole board (52 to 57 empty points), which tsumego.js refuses too.
+    let open: Vec<&String> = errors
+        .iter()
+        .filter(|e| e.contains("not enclosed"))
+        .collect();
+    assert_eq!(open.len(), 3, "{errors:?}");
+    for f in ["gop/14141.sgf", "gop/14349.sgf", "gop/20575.sgf"] {
+        assert!(open.iter().any(|e| e.contains(f)), "{f}: {errors:?}");
+    }
+    assert_eq!(errors.len(), 5, "{errors:?}");
 }
 
 #[test]

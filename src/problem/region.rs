@@ -2,8 +2,11 @@
 
 use crate::board::{Bits, Board, Color};
 
-/// The most empty points an unwalled area may have to be accepted.
-pub const OPEN_AREA_LIMIT: u32 = 60;
+/// The most empty points an unwalled area may have to be accepted: a
+/// whole small board (a 5x5, a corner of a 7x7), about the size of the
+/// largest walled regions. A 9x9 board with no wall is a game of Go, not
+/// a tsumego (DESIGN.md: no safe wall is an error).
+pub const OPEN_AREA_LIMIT: u32 = 30;
 
 /// Where the fight happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,13 +70,13 @@ fn grow(
         // Without a wall the area is everything the target can reach. A
         // small board is still a finite problem (the edge is the wall);
         // beyond that size the position is simply not a tsumego.
-        if (area & empty).count() <= OPEN_AREA_LIMIT {
+        let open = (area & empty).count();
+        if open <= OPEN_AREA_LIMIT {
             return Ok(Region { area, safe_wall });
         }
-        return Err(
-            "the target is not enclosed: no attacker wall with two or more outside liberties surrounds it"
-                .to_string(),
-        );
+        return Err(format!(
+            "the target is not enclosed: no attacker wall with two or more outside liberties surrounds it ({open} empty points reachable, at most {OPEN_AREA_LIMIT} without a wall)"
+        ));
     }
     Ok(Region { area, safe_wall })
 }
