@@ -46,6 +46,7 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
+    let mut not_loaded = 0usize;
     if args.format == Format::Table {
         writeln!(
             out,
@@ -54,7 +55,16 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
         )?;
     }
     for loaded in load_paths(&paths) {
-        let Ok(p) = loaded else { continue };
+        let p = match loaded {
+            Ok(p) => p,
+            Err(e) => {
+                // Named, like `solve` does, so a suite's size is never
+                // smaller than it looks without a word.
+                not_loaded += 1;
+                eprintln!("error: {e}");
+                continue;
+            }
+        };
         for side in p.sides() {
             let a = analyze(&p, side, &opts);
             let r = Record::from_analysis(&p, &a);
@@ -91,7 +101,7 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     };
     let peak = peak_memory_kib().map_or("unknown".to_string(), |k| format!("{} MiB", k / 1024));
     let line = format!(
-        "bench: {solved}/{total} solved, {positions} positions in {:.2} s of solver time ({:.2} s wall), {:.2}M positions/s, peak memory {peak}",
+        "bench: {solved}/{total} solved, {not_loaded} not loaded, {positions} positions in {:.2} s of solver time ({:.2} s wall), {:.2}M positions/s, peak memory {peak}",
         ms / 1000.0,
         start.elapsed().as_secs_f64(),
         rate / 1e6
@@ -101,5 +111,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     } else {
         eprintln!("{line}");
     }
-    Ok(if solved == total { 0 } else { 1 })
+    Ok(if not_loaded > 0 {
+        2
+    } else if solved == total {
+        0
+    } else {
+        1
+    })
 }

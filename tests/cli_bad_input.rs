@@ -99,6 +99,25 @@ fn a_bad_file_in_a_batch_does_not_stop_the_others() {
 }
 
 #[test]
+fn a_bad_file_in_a_bench_suite_is_named_and_counted() {
+    let d = dir("bench");
+    write(&d, "a-good.sgf", GOOD.as_bytes());
+    let bad = write(&d, "b-open.sgf", b"(;FF[4]SZ[9]PL[B]AW[ee]AB[aa]MA[ee])");
+    let (code, out, err) = run(&["bench", "--positions", "100000", d.to_str().unwrap()]);
+    assert!(!err.contains("panicked"), "{err}");
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(
+        errors[0].contains(&bad) && errors[0].contains("not enclosed"),
+        "{err}"
+    );
+    // The good problem is still solved, and the summary counts both.
+    assert!(out.contains("a-good.sgf"), "{out}");
+    assert!(out.contains("bench: 1/1 solved, 1 not loaded"), "{out}");
+    assert_eq!(code, 2, "an input error makes the exit code 2");
+}
+
+#[test]
 fn a_collection_gives_one_problem_per_game_tree_with_its_index() {
     let d = dir("collection");
     let text = format!("{GOOD}\n(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])\n{GOOD}");
