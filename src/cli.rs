@@ -270,69 +270,83 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         }
         Job::Failed(_) => std::cmp::Reverse(0),
     });
-    let mut records: Vec<(usize, Record)> = pool.install(|| {
-        order
-            .iter()
-            .par_bridge()
-            .map(|&j| {
-                let job = &work[j];
-                let r = match *job {
-                    Job::Solve(i, side) => {
-                        let p = loaded[i].as_ref().expect("a loaded problem");
-                        let a = analysis::analyze(p, side, &opts);
-                        let mut r = Record::from_analysis(p, &a);
-                        if let Some(Err(e)) =
-                            args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
-                        {
-                            r.error.get_or_insert(format!("{e:#}"));
-                        }
-                        r
-                    }
-                    Job::Failed(i) => {
-                        let e = loaded[i].as_ref().expect_err("a load error");
-                        Record::from_error(e, None)
-                    }
-                };
-                use std::sync::atomic::Ordering::Relaxed;
-                if r.solved() {
-                    solved.fetch_add(1, Relaxed);
-                } else {
-                    failed.fetch_add(1, Relaxed);
-                }
-                bar.set_message(format!(
-                    "solved {}, not solved {}",
-                    solved.load(Relaxed),
-                    failed.load(Relaxed)
-                ));
-                bar.inc(1);
-                (j, r)
-            })
-            .collect()
-    });
-    records.sort_unstable_by_key(|(j, _)| *j);
-    let records: Vec<Record> = records.into_iter().map(|(_, r)| r).collect();
-    bar.finish_and_clear();
-
-    let summary = Summary::of(&records, start.elapsed());
+    // Records are written as soon as every one before them in input order
+    // is done: a batch of hours shows its results as it goes, and what was
+    // printed survives an interrupted run. (JSON is one document: it waits.)
     let mut out = std::io::stdout().lock();
-    match args.format {
-        Format::Jsonl => {
-            for r in &records {
-                writeln!(out, "{}", serde_json::to_string(r)?)?;
+    if let Format::Table = args.format {
+        bar.suspend(|| print_table_header(&mut out))?;
+    }
+    let mut done: Vec<Option<Record>> = (0..work.len()).map(|_| None).collect();
+    let mut next = 0;
+    let mut write_error: Option<anyhow::Error> = None;
+    let (tx, rx) = std::sync::mpsc::channel::<(usize, Record)>();
+    std::thread::scope(|scope| {
+        let (work, loaded, order, opts, bar) = (&work, &loaded, &order, &opts, &bar);
+        let (solved, failed, pool) = (&solved, &failed, &pool);
+        scope.spawn(move || {
+            pool.install(|| {
+                order.iter().par_bridge().for_each_with(tx, |tx, &j| {
+                    let r = match work[j] {
+                        Job::Solve(i, side) => {
+                            let p = loaded[i].as_ref().expect("a loaded problem");
+                            let a = analysis::analyze(p, side, opts);
+                            let mut r = Record::from_analysis(p, &a);
+                            if let Some(Err(e)) =
+                                args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
+                            {
+                                r.error.get_or_insert(format!("{e:#}"));
+                            }
+                            r
+                        }
+                        Job::Failed(i) => {
+                            let e = loaded[i].as_ref().expect_err("a load error");
+                            Record::from_error(e, None)
+                        }
+                    };
+                    use std::sync::atomic::Ordering::Relaxed;
+                    if r.solved() {
+                        solved.fetch_add(1, Relaxed);
+                    } else {
+                        failed.fetch_add(1, Relaxed);
+                    }
+                    bar.set_message(format!(
+                        "solved {}, not solved {}",
+                        solved.load(Relaxed),
+                        failed.load(Relaxed)
+                    ));
+                    bar.inc(1);
+                    // The receiver lives until every sender is gone.
+                    let _ = tx.send((j, r));
+                })
+            })
+        });
+        for (j, r) in rx {
+            done[j] = Some(r);
+            while let Some(Some(r)) = done.get(next) {
+                if write_error.is_none()
+                    && let Err(e) = bar.suspend(|| emit(&mut out, args.format, r))
+                {
+                    write_error = Some(e);
+                }
+                next += 1;
             }
         }
-        Format::Json => {
-            let doc = serde_json::json!({ "summary": summary, "results": records });
-            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
-        }
-        Format::Table => print_table(&mut out, &records)?,
+    });
+    bar.finish_and_clear();
+    let records: Vec<Record> = done
+        .into_iter()
+        .map(|r| r.expect("every job sends its record"))
+        .collect();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let summary = Summary::of(&records, start.elapsed());
+    if let Format::Json = args.format {
+        let doc = serde_json::json!({ "summary": summary, "results": records });
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     }
     out.flush()?;
-    for r in &records {
-        if let (Some(e), "error") = (&r.error, r.status.as_str()) {
-            eprintln!("error: {e}");
-        }
-    }
     eprintln!("{}", summary.line());
     Ok(summary.exit_code())
 }
@@ -396,7 +410,22 @@ impl Summary {
     }
 }
 
-fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
+/// One record as its format writes it, with its error line on stderr
+/// (JSON waits for the whole document).
+fn emit(out: &mut impl Write, format: Format, r: &Record) -> Result<()> {
+    match format {
+        Format::Jsonl => writeln!(out, "{}", serde_json::to_string(r)?)?,
+        Format::Table => print_table_row(out, r)?,
+        Format::Json => {}
+    }
+    out.flush()?;
+    if let (Some(e), "error") = (&r.error, r.status.as_str()) {
+        eprintln!("error: {e}");
+    }
+    Ok(())
+}
+
+fn print_table_header(out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9}",
@@ -411,78 +440,80 @@ fn print_table(out: &mut impl Write, records: &[Record]) -> Result<()> {
         "positions",
         "ms"
     )?;
-    for r in records {
-        let label = if r.index > 0 {
-            format!("{}#{}", r.file, r.index)
-        } else {
-            r.file.clone()
-        };
-        let label = if label.len() > 36 {
-            format!("…{}", &label[label.len() - 35..])
-        } else {
-            label
-        };
-        if r.status == "error" {
-            writeln!(
-                out,
-                "{label:<36} error: {}",
-                r.error.as_deref().unwrap_or("")
-            )?;
-            continue;
-        }
-        let moves: Vec<String> = r
-            .first_moves
-            .iter()
-            .map(|m| {
-                let name = if m.is_empty() { "pass" } else { m.as_str() };
-                // A ko start's own grade, when moves differ in it.
-                match r.move_grades.iter().find(|g| &g.mv == m) {
-                    Some(g) => format!(
-                        "{name}({})",
-                        analysis::grade_text(g.threats_needed, g.opponent_threats_needed)
-                    ),
-                    None => name.to_string(),
-                }
-            })
-            .collect();
-        let file = match r.agrees {
-            Some(true) => "agrees",
-            Some(false) if r.solved() => "DIFFERS",
-            Some(false) => "?",
-            None => "-",
-        };
-        // Ko grade: threats the side to move needs / the opponent needs.
-        let grade = match (
-            r.status.as_str(),
-            r.threats_needed,
-            r.opponent_threats_needed,
-        ) {
-            ("ko", n, m) => analysis::grade_text(n, m),
-            _ => String::new(),
-        };
+    Ok(())
+}
+
+fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
+    let label = if r.index > 0 {
+        format!("{}#{}", r.file, r.index)
+    } else {
+        r.file.clone()
+    };
+    let label = if label.len() > 36 {
+        format!("…{}", &label[label.len() - 35..])
+    } else {
+        label
+    };
+    if r.status == "error" {
         writeln!(
             out,
-            "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
-            label,
-            r.to_move.as_deref().unwrap_or("-"),
-            r.goal.as_deref().unwrap_or("-"),
-            r.target.as_deref().unwrap_or("-"),
-            format!(
-                "{}{}{}",
-                r.status,
-                match r.life.as_deref() {
-                    Some(l @ ("seki" | "cycle")) => format!(" {l}"),
-                    _ => String::new(),
-                },
-                if r.checked || !r.solved() { "" } else { "?" }
-            ),
-            grade,
-            moves.join(" "),
-            file,
-            r.positions,
-            r.ms
+            "{label:<36} error: {}",
+            r.error.as_deref().unwrap_or("")
         )?;
+        return Ok(());
     }
+    let moves: Vec<String> = r
+        .first_moves
+        .iter()
+        .map(|m| {
+            let name = if m.is_empty() { "pass" } else { m.as_str() };
+            // A ko start's own grade, when moves differ in it.
+            match r.move_grades.iter().find(|g| &g.mv == m) {
+                Some(g) => format!(
+                    "{name}({})",
+                    analysis::grade_text(g.threats_needed, g.opponent_threats_needed)
+                ),
+                None => name.to_string(),
+            }
+        })
+        .collect();
+    let file = match r.agrees {
+        Some(true) => "agrees",
+        Some(false) if r.solved() => "DIFFERS",
+        Some(false) => "?",
+        None => "-",
+    };
+    // Ko grade: threats the side to move needs / the opponent needs.
+    let grade = match (
+        r.status.as_str(),
+        r.threats_needed,
+        r.opponent_threats_needed,
+    ) {
+        ("ko", n, m) => analysis::grade_text(n, m),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
+        label,
+        r.to_move.as_deref().unwrap_or("-"),
+        r.goal.as_deref().unwrap_or("-"),
+        r.target.as_deref().unwrap_or("-"),
+        format!(
+            "{}{}{}",
+            r.status,
+            match r.life.as_deref() {
+                Some(l @ ("seki" | "cycle")) => format!(" {l}"),
+                _ => String::new(),
+            },
+            if r.checked || !r.solved() { "" } else { "?" }
+        ),
+        grade,
+        moves.join(" "),
+        file,
+        r.positions,
+        r.ms
+    )?;
     Ok(())
 }
 

@@ -154,3 +154,62 @@ fn status_only_gives_the_same_statuses_with_one_checked_move() {
         assert!(y["life"].is_null());
     }
 }
+
+/// A batch prints each result as soon as those before it in input order
+/// are done, not all at the end: here the first file's line arrives while
+/// the second file's search (a lone stone in a 36-point corner, far too
+/// big to settle in its 5 s) still runs on the other thread.
+#[test]
+fn results_are_written_as_they_are_ready_in_input_order() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("shikatsu-stream-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/straight-three.sgf"
+    );
+    let big = dir.join("big.sgf");
+    std::fs::write(
+        &big,
+        "(;FF[4]GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][gg][ga][gb][gc][gd][ge][gf]\
+         AW[cc]MA[cc])",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["solve", small])
+        .arg(&big)
+        .args([
+            "--jobs", "2", "--time", "5", "--memory", "256M", "--format", "jsonl",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first: serde_json::Value =
+        serde_json::from_str(&lines.next().unwrap().unwrap()).expect("a JSON line");
+    assert!(
+        first["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("straight-three.sgf")
+    );
+    // A program that prints everything at the end is gone a moment after
+    // its first line; this one has the big search's 5 s still to go.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first result came only when the whole batch was over"
+    );
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    child.wait().unwrap();
+    let files: Vec<String> = rest
+        .iter()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].to_string())
+        .collect();
+    // straight-three has no PL: its second side, then the big file.
+    assert_eq!(files.len(), 2, "{rest:?}");
+    assert!(files[0].contains("straight-three.sgf") && files[1].contains("big.sgf"));
+    std::fs::remove_dir_all(&dir).ok();
+}

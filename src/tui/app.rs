@@ -69,6 +69,31 @@ pub fn entries(loaded: Vec<Loaded>) -> Vec<Entry> {
     out
 }
 
+/// Why there is nothing to show, when no entry is a problem: the one
+/// error line `shikatsu tui` prints (exit code 2) instead of opening a
+/// screen with nothing on it.
+pub fn load_failure(entries: &[Entry], source: &std::path::Path) -> Option<String> {
+    if entries.iter().any(|e| e.problem().is_some()) {
+        return None;
+    }
+    let errors: Vec<&LoadError> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Error(err) => Some(err),
+            Entry::Problem { .. } => None,
+        })
+        .collect();
+    Some(match errors.as_slice() {
+        [] => format!("no SGF problems found under {}", source.display()),
+        [one] => one.to_string(),
+        [first, rest @ ..] => format!(
+            "no problem under {} could be loaded ({} errors), the first: {first}",
+            source.display(),
+            rest.len() + 1
+        ),
+    })
+}
+
 /// Where the current entry stands.
 #[derive(Clone, Debug)]
 pub enum Phase {

@@ -46,6 +46,10 @@ fn no_color() -> bool {
 pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     let opts = args.limits.options(1)?;
     let entries = app::entries(load_paths(&[&args.path]));
+    // Nothing loaded: say so on one line, before the terminal is touched.
+    if let Some(why) = app::load_failure(&entries, &args.path) {
+        anyhow::bail!(why);
+    }
     let config = Config {
         mono: no_color(),
         ..Config::default()

@@ -15,9 +15,10 @@ use ratatui::style::Color as Tc;
 use shikatsu::analysis::{KoRule, Options, Status};
 use shikatsu::board::{Color, Move, Point};
 use shikatsu::dfpn::Limits;
+use shikatsu::problem::load_paths;
 use shikatsu::problem::sgf::load_str;
 
-use super::app::{App, Config, Overlay, Phase, entries, parse_point};
+use super::app::{App, Config, Overlay, Phase, entries, load_failure, parse_point};
 use super::keys::Action;
 use super::ui::draw;
 
@@ -395,6 +396,42 @@ fn a_tiny_terminal_gets_a_message_and_a_large_one_the_full_screen() {
     );
     let big = render(&a, 160, 50);
     assert!(big.contains("Black to kill: unconditional"));
+}
+
+#[test]
+fn nothing_loaded_is_one_error_line_instead_of_a_screen() {
+    let dir = std::env::temp_dir().join(format!("shikatsu-tui-load-{}", std::process::id()));
+    let empty_dir = dir.join("empty");
+    std::fs::create_dir_all(&empty_dir).expect("a temporary folder");
+    let empty = dir.join("empty.sgf");
+    std::fs::write(&empty, "").expect("written");
+    let binary = dir.join("binary.sgf");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 0, 1, 2]).expect("written");
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, BAD).expect("written");
+    let good = dir.join("good.sgf");
+    std::fs::write(&good, THREE).expect("written");
+
+    let why = |p: &std::path::Path| load_failure(&entries(load_paths(&[p])), p);
+    let missing = dir.join("nonexistent.sgf");
+    let m = why(&missing).expect("a missing file is an error");
+    assert!(
+        m.contains("nonexistent.sgf") && m.contains("cannot read"),
+        "{m}"
+    );
+    assert!(!m.contains('\n'), "{m}");
+    let m = why(&empty).expect("an empty file is an error");
+    assert!(m.contains("empty.sgf"), "{m}");
+    let m = why(&binary).expect("a binary file is an error");
+    assert!(m.contains("binary.sgf"), "{m}");
+    let m = why(&empty_dir).expect("a folder without problems is an error");
+    assert!(m.contains("no SGF problems found under"), "{m}");
+    // A folder with a good file opens, its bad files shown among the rest.
+    assert_eq!(why(&dir), None);
+    std::fs::remove_file(&good).expect("removed");
+    let m = why(&dir).expect("nothing loads");
+    assert!(m.contains("could be loaded (3 errors)"), "{m}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
