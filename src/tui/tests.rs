@@ -398,6 +398,73 @@ fn a_tiny_terminal_gets_a_message_and_a_large_one_the_full_screen() {
     assert!(big.contains("Black to kill: unconditional"));
 }
 
+/// The bundled approach ko: Black's main line is eleven moves long.
+fn approach_ko_two() -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(root.join("problems/ko/approach-ko-two.sgf"))
+        .expect("the bundled approach ko")
+}
+
+#[test]
+fn move_numbers_from_10_on_stay_apart_on_the_board() {
+    // Cells were two columns wide: "11" beside "12" read "1112", and a
+    // number in the first column ran into the row's: "  812*O".
+    let text = approach_ko_two();
+    let mut a = solved(&[("problems/ko/approach-ko-two.sgf", &text)]);
+    a.apply(Action::End);
+    assert_eq!(a.line.len(), 11);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("ko_walked_to_move_11_80x24", frame);
+    let lines: Vec<&str> = frame.lines().collect();
+    assert!(lines[1].starts_with("\"     A  B  C"), "{frame}");
+    assert!(
+        lines[2].starts_with("\"  9  .  X  X  .  X  . 11  X"),
+        "{frame}"
+    );
+    assert!(lines[3].starts_with("\"  8  9  ."), "{frame}");
+    // The ko grade says who must win the ko: not said twice.
+    assert!(frame.contains("ko (Black needs 2 external ko"), "{frame}");
+    assert!(!frame.contains("must win a ko"), "{frame}");
+
+    // Where wide cells would squeeze the panel, narrow ones, and the row
+    // number still keeps apart from the first column.
+    let narrow = render(&a, 60, 20);
+    insta::assert_snapshot!("ko_walked_to_move_11_60x20", narrow);
+    let lines: Vec<&str> = narrow.lines().collect();
+    assert!(lines[1].starts_with("\"    A B C"), "{narrow}");
+    assert!(lines[3].starts_with("\" 8  9 ."), "{narrow}");
+}
+
+#[test]
+fn a_narrow_terminal_keeps_the_status_apart_and_help_and_quit_in_view() {
+    let text = approach_ko_two();
+    let name = "problems/ko/a-long-folder-name/approach-ko-two.sgf";
+    let mut a = solved(&[(name, &text)]);
+    for w in [60, 70, 80] {
+        let frame = render(&a, w, 20);
+        let lines: Vec<&str> = frame.lines().collect();
+        // The state was cut to "ko" right after "ko: auto": "ko: auto ko".
+        assert!(lines[0].contains("ko: auto  solved: ko"), "{frame}");
+        assert!(lines[19].contains("? help  q quit"), "{frame}");
+    }
+    let frame = render(&a, 60, 20);
+    assert!(frame.contains("←→ line"), "{frame}");
+    a.apply(Action::Try);
+    let frame = render(&a, 60, 20);
+    assert!(frame.contains("Esc leave  ? help"), "{frame}");
+
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    for w in [60, 80] {
+        let frame = render(&a, w, 20);
+        let lines: Vec<&str> = frame.lines().collect();
+        assert!(lines[19].contains("space pause"), "{frame}");
+        assert!(lines[19].contains("? help  q quit"), "{frame}");
+    }
+    // At 80 columns every key of the line fits.
+    assert!(render(&a, 80, 20).contains("k ko  ? help  q quit"));
+}
+
 #[test]
 fn nothing_loaded_is_one_error_line_instead_of_a_screen() {
     let dir = std::env::temp_dir().join(format!("shikatsu-tui-load-{}", std::process::id()));
@@ -599,8 +666,8 @@ AB[ea][eb][ac][bc][cc][dc][ec][ss]AW[da][ab][bb][cb][db][rr]MA[bb])";
         lines[1].contains("A B C D E F G H J K L M N O P Q R S T"),
         "{frame}"
     );
-    assert!(lines[2].starts_with("\" 19"), "{frame}");
-    assert!(lines[20].starts_with("\"  1"), "{frame}");
+    assert!(lines[2].starts_with("\"19 "), "{frame}");
+    assert!(lines[20].starts_with("\" 1 "), "{frame}");
     assert!(frame.contains("first moves B19"), "{frame}");
     assert!(lines[23].contains("q quit"), "{frame}");
 }

@@ -288,15 +288,24 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     rest.push_str(&format!("  ko: {}", ko_name(app.opts.ko)));
     let mut state = state_text(app);
     let width = area.width as usize;
-    let fixed = left.chars().count() + rest.chars().count() + 2;
-    if fixed + label.chars().count() + state.chars().count() > width {
-        // Short of room: the label matters more than the word "solved".
-        if let Some(short) = state.strip_prefix("solved: ") {
-            state = short.to_string();
-        }
+    let need = |left: &str, state: &str| {
+        // Two spaces before the state, one after.
+        left.chars().count() + rest.chars().count() + state.chars().count() + 3
+    };
+    // Short of room, the program's name goes first, then the word
+    // "solved" of a long status, so that the label keeps some room. A bare
+    // "ko" stays "solved: ko": next to "ko: auto" it would read as part of
+    // the ko setting.
+    if need(&left, &state) + label.chars().count() > width {
+        left = String::from(" ");
     }
-    let room = width
-        .saturating_sub(left.chars().count() + rest.chars().count() + state.chars().count() + 2);
+    if need(&left, &state) + label.chars().count().min(16) > width
+        && let Some(short) = state.strip_prefix("solved: ")
+        && short != "ko"
+    {
+        state = short.to_string();
+    }
+    let room = width.saturating_sub(need(&left, &state));
     let label = if label.chars().count() > room {
         let skip = label.chars().count() - room.saturating_sub(1);
         format!("…{}", label.chars().skip(skip).collect::<String>())
@@ -324,20 +333,82 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-fn draw_help_line(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
-    let text = if app.overlay == Overlay::Help {
-        " any key closes the help"
+/// The keys of the help line, each with a rank: when the line does not
+/// fit, the highest ranks go first, and rank 0 (how to get help and how
+/// to leave) always stays.
+fn help_keys(app: &App) -> &'static [(&'static str, u8)] {
+    if app.overlay == Overlay::Help {
+        &[("any key closes the help", 0)]
     } else if app.overlay != Overlay::None {
-        " ↑↓ choose  Enter go  Esc close  q quit"
+        &[
+            ("↑↓ choose", 1),
+            ("Enter go", 1),
+            ("Esc close", 0),
+            ("q quit", 0),
+        ]
     } else if app.try_state.is_some() {
-        " arrows/c3 point  Enter play  u take back  Esc leave  ? help"
+        &[
+            ("arrows/c3 point", 1),
+            ("Enter play", 1),
+            ("u take back", 2),
+            ("Esc leave", 0),
+            ("? help", 0),
+        ]
     } else if app.solving() || app.deciding() {
-        " space pause  s step  S ×100  ←→ path  n/p problem  l list  k ko  ? help  q quit"
+        &[
+            ("space pause", 1),
+            ("s step", 2),
+            ("S ×100", 4),
+            ("←→ path", 3),
+            ("n/p problem", 2),
+            ("l list", 3),
+            ("k ko", 4),
+            ("? help", 0),
+            ("q quit", 0),
+        ]
     } else if matches!(app.entry(), Some(Entry::Problem { .. })) {
-        " ←→ line  ↑↓ moves  t try  w SGF  n/p problem  l list  k ko  ? help  q quit"
+        &[
+            ("←→ line", 1),
+            ("↑↓ moves", 2),
+            ("t try", 3),
+            ("w SGF", 4),
+            ("n/p problem", 2),
+            ("l list", 3),
+            ("k ko", 4),
+            ("? help", 0),
+            ("q quit", 0),
+        ]
     } else {
-        " n/p problem  l list  ? help  q quit"
-    };
+        &[
+            ("n/p problem", 1),
+            ("l list", 2),
+            ("? help", 0),
+            ("q quit", 0),
+        ]
+    }
+}
+
+/// The help line for `width` columns: as many keys as fit.
+pub fn help_line(app: &App, width: usize) -> String {
+    let keys = help_keys(app);
+    let max = keys.iter().map(|&(_, r)| r).max().unwrap_or(0);
+    let mut text = String::new();
+    for keep in (0..=max).rev() {
+        text.clear();
+        for &(k, _) in keys.iter().filter(|&&(_, r)| r <= keep) {
+            text.push(' ');
+            text.push_str(k);
+            text.push(' ');
+        }
+        if text.trim_end().chars().count() <= width {
+            break;
+        }
+    }
+    text.trim_end().to_string()
+}
+
+fn draw_help_line(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
+    let text = help_line(app, area.width as usize);
     f.render_widget(Paragraph::new(text).style(theme.dim()), area);
 }
 
@@ -373,12 +444,30 @@ struct BoardPicture<'a> {
     cursor: Option<Point>,
 }
 
-fn board_width(problem: &Problem) -> u16 {
+/// Columns the board takes with cells `cell` wide (2 or 3).
+fn board_width(problem: &Problem, cell: usize) -> u16 {
     let (x0, _, x1, _) = crop(problem);
-    (3 + 2 * (x1 - x0 + 1) + 2) as u16
+    (3 + cell * (x1 - x0 + 1) + 2) as u16
 }
 
-fn board_lines(pic: &BoardPicture, theme: &Theme) -> Vec<Line<'static>> {
+/// Board cells are three columns wide when that fits in `room`, so that
+/// move numbers from 10 on stay apart from each other and from the row
+/// numbers ("12 15", not "1215"); two when it does not (a whole 19x19
+/// board in 80 columns, or a board that would squeeze the panel).
+fn cell_width(problem: &Problem, room: u16, panel: u16) -> usize {
+    let w = board_width(problem, 3);
+    if w <= room && panel.saturating_sub(w) >= PANEL_WIDTH {
+        3
+    } else {
+        2
+    }
+}
+
+/// The panel beside the board keeps this many columns before the board's
+/// cells widen (its counters fit on their lines).
+const PANEL_WIDTH: u16 = 40;
+
+fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec<Line<'static>> {
     let problem = pic.problem;
     let h = problem.board.height();
     let (x0, y0, x1, y1) = crop(problem);
@@ -386,12 +475,19 @@ fn board_lines(pic: &BoardPicture, theme: &Theme) -> Vec<Line<'static>> {
     let mut out = Vec::new();
     let mut head = String::from("   ");
     for x in x0..=x1 {
-        head.push(' ');
+        head.push_str(if cell == 3 { "  " } else { " " });
         head.push(column_letter(x));
     }
     out.push(Line::styled(head, theme.dim()));
     for y in y0..=y1 {
-        let mut spans = vec![Span::styled(format!("{:>3}", h - y), theme.dim())];
+        // With narrow cells, "19 " and " 5 ": the row number never touches
+        // a two-digit move number.
+        let row = if cell == 3 {
+            format!("{:>3}", h - y)
+        } else {
+            format!("{:>2} ", h - y)
+        };
+        let mut spans = vec![Span::styled(row, theme.dim())];
         for x in x0..=x1 {
             let p = Point::new(x, y);
             let inside = problem.region.area.get(p.index());
@@ -418,6 +514,11 @@ fn board_lines(pic: &BoardPicture, theme: &Theme) -> Vec<Line<'static>> {
             } else {
                 style
             };
+            if cell == 3 {
+                // The gap takes the point's ground, not its stone.
+                let ground = if inside { base } else { Style::new() };
+                spans.push(Span::styled(" ", ground));
+            }
             spans.push(Span::styled(text, style));
         }
         out.push(Line::from(spans));
@@ -426,11 +527,13 @@ fn board_lines(pic: &BoardPicture, theme: &Theme) -> Vec<Line<'static>> {
 }
 
 fn draw_body(app: &App, f: &mut Frame, area: Rect, problem: &Problem, side: Color, theme: &Theme) {
-    let bw = board_width(problem).min(area.width / 2 + 4);
+    let room = area.width / 2 + 4;
+    let cell = cell_width(problem, room, area.width);
+    let bw = board_width(problem, cell).min(room);
     let [left, right] =
         Layout::horizontal([Constraint::Length(bw), Constraint::Min(10)]).areas(area);
     let pic = picture(app, problem, side);
-    f.render_widget(Paragraph::new(board_lines(&pic, theme)), left);
+    f.render_widget(Paragraph::new(board_lines(&pic, cell, theme)), left);
     let block = Block::new()
         .borders(Borders::LEFT)
         .border_style(theme.dim());
@@ -657,7 +760,11 @@ fn status_line(problem: &Problem, a: &Analysis) -> String {
     let side = a.side;
     let mut s = a.headline(problem);
     match a.status {
-        Status::Ko => s.push_str(&format!(" ({} must win a ko)", side.name())),
+        // The ko grade, when known, already says it.
+        Status::Ko if a.threats_needed.is_none() => {
+            s.push_str(&format!(" ({} must win a ko)", side.name()))
+        }
+        Status::Ko => {}
         Status::Unconditional => {}
         Status::Wins | Status::Fails => {
             if let Some(m) = a.ko.master {
