@@ -616,6 +616,8 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         }
         let mut o = opts();
         o.memory = 256 << 20;
+        // The open corner must still be searching when it is paused.
+        o.limits.positions = None;
         App::new(
             entries(loaded),
             PathBuf::from("problems"),
