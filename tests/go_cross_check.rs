@@ -91,8 +91,16 @@ fn dfpn(
     o
 }
 
+fn cases(default: u32) -> u32 {
+    std::env::var("SHIKATSU_CROSS_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // `SHIKATSU_CROSS_CASES=5000` for a long hunt; 48 keep `cargo test` quick.
+    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
     #[test]
     fn dfpn_strict_dfpn_and_pns_agree(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
         let Some(text) = sgf(&cells) else { return Ok(()) };
