@@ -929,6 +929,7 @@ impl App {
             };
             let h = ex.problem.board.height();
             let person = ex.side;
+            let ko_master = ex.master;
             let last = self.line.last().copied();
             if let Some((w, why)) = node.over {
                 let text = format!(
@@ -980,7 +981,20 @@ impl App {
             let reply = node.candidates[i].mv;
             self.line.push(reply);
             self.refresh_node();
-            let text = format!("{} answers {}.", person.opp().name(), reply.human(h));
+            let replier = person.opp().name();
+            let text = if reply == Move::Pass && node.ko_barred {
+                // A pass where a retake was the obvious answer needs its reason.
+                let master = match ko_master {
+                    Some(c) => format!("{} is ko master", c.name()),
+                    None => "nobody is ko master".to_string(),
+                };
+                format!(
+                    "{replier} answers pass: retaking the ko would repeat a position, \
+                     which the ko rule bars {replier} from ({master})."
+                )
+            } else {
+                format!("{replier} answers {}.", reply.human(h))
+            };
             self.try_note(text, Tone::Info);
         }
     }

@@ -81,6 +81,8 @@ pub struct NodeView {
     pub main: Option<usize>,
     /// Moves of the line still on the board: point, move number, colour.
     pub numbered: Vec<(Point, usize, Color)>,
+    /// Some move here is barred by the ko rule (it would repeat a position).
+    pub ko_barred: bool,
 }
 
 /// Labels for candidate points; no `o` or `x`, which look like stones.
@@ -247,6 +249,7 @@ impl Explorer {
         let board = *game.board();
         let numbered = numbered(&board, moves, self.side);
         let mut children: Vec<Child<Move>> = Vec::new();
+        let mut ko_barred = false;
         let over = match game.expand_all(&mut children) {
             Expansion::Terminal { prover_wins, .. } => {
                 let winner = if prover_wins {
@@ -256,7 +259,10 @@ impl Explorer {
                 };
                 Some((winner, self.why_over(&board)))
             }
-            Expansion::Moves { .. } => None,
+            Expansion::Moves { banned, .. } => {
+                ko_barred = banned;
+                None
+            }
         };
         let subtree = self.subtree(moves);
         let winner = over.map(|(w, _)| w).or(subtree.map(|(w, _)| w));
@@ -339,6 +345,7 @@ impl Explorer {
             candidates,
             main,
             numbered,
+            ko_barred,
         }
     }
 

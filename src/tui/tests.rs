@@ -737,3 +737,33 @@ fn cancelling_a_paused_search_ends_its_thread_at_once() {
     assert_eq!(done.job, job);
     assert!(start.elapsed() < Duration::from_secs(1));
 }
+
+#[test]
+fn a_pass_barred_from_retaking_the_ko_says_why() {
+    let basic_ko = include_str!("../../problems/ko/basic-ko.sgf");
+    // Black to kill takes the ko (A8 captures A9); as ko master Black wins,
+    // and White, who may not retake, passes.
+    let mut a = solved(&[("basic-ko.sgf", basic_ko)]);
+    a.apply(Action::Try);
+    press(
+        &mut a,
+        &[Action::Char('a'), Action::Char('8'), Action::Enter],
+    );
+    if a.deciding() {
+        assert!(a.wait_done(WAIT));
+    }
+    let log: Vec<String> = a
+        .try_state
+        .as_ref()
+        .expect("trying")
+        .log
+        .iter()
+        .map(|(t, _)| t.clone())
+        .collect();
+    assert!(
+        log.iter().any(|l| l
+            == "White answers pass: retaking the ko would repeat a position, \
+                which the ko rule bars White from (Black is ko master)."),
+        "{log:?}"
+    );
+}
