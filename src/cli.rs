@@ -261,15 +261,18 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         .build()
         .context("cannot start worker threads")?;
     // Largest problems first, taken one at a time as threads come free:
-    // a long problem started last would leave the other threads idle.
+    // a long problem started last would leave the other threads idle. One
+    // thread has nothing to balance: input order shows results soonest.
     let mut order: Vec<usize> = (0..work.len()).collect();
-    order.sort_by_key(|&j| match work[j] {
-        Job::Solve(i, _) => {
-            let p = loaded[i].as_ref().expect("a loaded problem");
-            std::cmp::Reverse((p.region.area & p.board.empty()).count())
-        }
-        Job::Failed(_) => std::cmp::Reverse(0),
-    });
+    if jobs > 1 {
+        order.sort_by_key(|&j| match work[j] {
+            Job::Solve(i, _) => {
+                let p = loaded[i].as_ref().expect("a loaded problem");
+                std::cmp::Reverse((p.region.area & p.board.empty()).count())
+            }
+            Job::Failed(_) => std::cmp::Reverse(0),
+        });
+    }
     // Records are written as soon as every one before them in input order
     // is done: a batch of hours shows its results as it goes, and what was
     // printed survives an interrupted run. (JSON is one document: it waits.)

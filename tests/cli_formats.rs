@@ -156,19 +156,14 @@ fn status_only_gives_the_same_statuses_with_one_checked_move() {
 }
 
 /// A batch prints each result as soon as those before it in input order
-/// are done, not all at the end: here the first file's line arrives while
+/// are done, not all at the end: here the first file's lines arrive while
 /// the second file's search (a lone stone in a 36-point corner, far too
-/// big to settle in its 5 s) still runs on the other thread.
+/// big to settle in its 5 s) still runs, on the other thread with two
+/// jobs, and next in input order with one.
 #[test]
 fn results_are_written_as_they_are_ready_in_input_order() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
     let dir = std::env::temp_dir().join(format!("shikatsu-stream-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let small = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/problems/classic/straight-three.sgf"
-    );
     let big = dir.join("big.sgf");
     std::fs::write(
         &big,
@@ -176,11 +171,24 @@ fn results_are_written_as_they_are_ready_in_input_order() {
          AW[cc]MA[cc])",
     )
     .unwrap();
+    for jobs in ["2", "1"] {
+        first_lines_come_before_the_end(&big, jobs);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let small = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/straight-three.sgf"
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
         .args(["solve", small])
-        .arg(&big)
+        .arg(big)
         .args([
-            "--jobs", "2", "--time", "5", "--memory", "256M", "--format", "jsonl",
+            "--jobs", jobs, "--time", "5", "--memory", "256M", "--format", "jsonl",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -200,7 +208,7 @@ fn results_are_written_as_they_are_ready_in_input_order() {
     std::thread::sleep(std::time::Duration::from_millis(500));
     assert!(
         child.try_wait().unwrap().is_none(),
-        "the first result came only when the whole batch was over"
+        "--jobs {jobs}: the first result came only when the whole batch was over"
     );
     let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
     child.wait().unwrap();
@@ -211,5 +219,4 @@ fn results_are_written_as_they_are_ready_in_input_order() {
     // straight-three has no PL: its second side, then the big file.
     assert_eq!(files.len(), 2, "{rest:?}");
     assert!(files[0].contains("straight-three.sgf") && files[1].contains("big.sgf"));
-    std::fs::remove_dir_all(&dir).ok();
 }
