@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use shikatsu::analysis::{self, KoRule, Options};
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
-use shikatsu::problem::{self, Loaded, MAX_THREATS};
+use shikatsu::problem::{self, LoadError, Loaded, MAX_THREATS, Problem};
 use shikatsu::report::Record;
 
 #[derive(Parser, Debug)]
@@ -293,14 +293,16 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
                     let r = match work[j] {
                         Job::Solve(i, side) => {
                             let p = loaded[i].as_ref().expect("a loaded problem");
-                            let a = analysis::analyze(p, side, opts);
-                            let mut r = Record::from_analysis(p, &a);
-                            if let Some(Err(e)) =
-                                args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
-                            {
-                                r.error.get_or_insert(format!("{e:#}"));
-                            }
-                            r
+                            guarded(p, side, || {
+                                let a = analysis::analyze(p, side, opts);
+                                let mut r = Record::from_analysis(p, &a);
+                                if let Some(Err(e)) =
+                                    args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
+                                {
+                                    r.error.get_or_insert(format!("{e:#}"));
+                                }
+                                r
+                            })
                         }
                         Job::Failed(i) => {
                             let e = loaded[i].as_ref().expect_err("a load error");
@@ -411,6 +413,24 @@ impl Summary {
             0
         }
     }
+}
+
+/// Runs one problem's analysis; a panic there (a bug) becomes that
+/// problem's error record, and the rest of the batch still runs.
+fn guarded(p: &Problem, side: Color, run: impl FnOnce() -> Record) -> Record {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string());
+        let e = LoadError {
+            file: p.file.clone(),
+            index: Some(p.index),
+            cause: format!("internal error, a bug in shikatsu (please report it): {what}"),
+        };
+        Record::from_error(&e, Some(side))
+    })
 }
 
 /// One record as its format writes it, with its error line on stderr
@@ -575,7 +595,7 @@ fn write_proofs(
 
 #[cfg(test)]
 mod tests {
-    use super::table_bytes;
+    use super::*;
 
     const MB: usize = 1 << 20;
 
@@ -590,5 +610,35 @@ mod tests {
         assert!((10 * MB..11 * MB).contains(&by_positions), "{by_positions}");
         // Never below one 64 KB block, however short the limit.
         assert_eq!(table_bytes(1024 * MB, 0.001, Some(10)), 64 << 10);
+    }
+
+    #[test]
+    fn a_panic_in_one_analysis_becomes_that_problems_error_record() {
+        let text = include_str!("../problems/classic/straight-three.sgf");
+        let p = problem::sgf::load_str("three.sgf", text)
+            .pop()
+            .expect("a problem")
+            .expect("it loads");
+        let r = guarded(&p, Color::Black, || panic!("the board went wrong"));
+        assert_eq!(r.status, "error");
+        assert_eq!(r.to_move.as_deref(), Some("B"));
+        assert_eq!(
+            r.error.as_deref(),
+            Some(
+                "three.sgf: problem 0: internal error, a bug in shikatsu (please report it): \
+                 the board went wrong"
+            )
+        );
+        let fine = guarded(&p, Color::Black, || {
+            Record::from_error(
+                &LoadError {
+                    file: p.file.clone(),
+                    index: None,
+                    cause: "not a panic".to_string(),
+                },
+                None,
+            )
+        });
+        assert_eq!(fine.error.as_deref(), Some("three.sgf: not a panic"));
     }
 }
