@@ -300,4 +300,9 @@ fn ko_starts_are_shown_with_their_grades_best_first() {
     let h = p.board.height();
     let labels: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
     assert_eq!(labels, ["A9 (0/1)", "A8 (1/1)"]);
+    // The main proof, which the TUI walks and the proof SGF holds, starts
+    // with the best of them, and it is checked.
+    let first = a.proof.as_ref().and_then(|t| t.first()).map(|l| l.mv);
+    assert_eq!(first, Some(a.first_moves[0]));
+    assert!(a.checked);
 }

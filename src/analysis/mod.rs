@@ -817,6 +817,17 @@ pub fn analyze_observed<O: Observer<Move>>(
                 };
                 a.move_grades.sort_by_key(key);
                 a.first_moves = a.move_grades.iter().map(|g| g.0).collect();
+                // The main proof is what people walk and what the proof SGF
+                // holds: let it start with the best ko to start when the
+                // status's search happened to prove another.
+                let proof_move = a.proof.as_ref().and_then(|t| t.first()).map(|l| l.mv);
+                let best = a.first_moves[0];
+                if proof_move.is_some_and(|m| m != best) {
+                    let v = engine.decide(problem, side, side, a.ko, &[best], observer);
+                    if let (Outcome::Proven, true, Some(tree)) = (v.outcome, v.checked, v.tree) {
+                        a.proof = Some(vec![Line::new(best, tree)]);
+                    }
+                }
             }
         }
         _ => {}
