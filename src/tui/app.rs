@@ -658,8 +658,9 @@ impl App {
     fn walk_back(&mut self) {
         if self.solving() {
             let len = self.snap.path.len();
+            // The whole path is step len - 1: one back from it is len - 2.
             self.path_cursor = match self.path_cursor {
-                None if len > 0 => Some(len - 1),
+                None if len > 0 => Some(len.saturating_sub(2)),
                 Some(k) => Some(k.saturating_sub(1)),
                 c => c,
             };

@@ -146,6 +146,11 @@ fn paused_search_after_single_steps_shows_the_path() {
     insta::assert_snapshot!("paused_path_step_2_80x24", render(&a, 80, 24));
     a.apply(Action::End);
     assert_eq!(a.path_cursor, None);
+    // From the whole path, one step back shows one move fewer.
+    let len = a.snap.path.len();
+    assert!(len >= 2);
+    a.apply(Action::Left);
+    assert_eq!(a.path_cursor, Some(len - 2));
 }
 
 #[test]
