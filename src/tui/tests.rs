@@ -86,6 +86,12 @@ fn press(app: &mut App, actions: &[Action]) {
     }
 }
 
+/// What "try it yourself" has said so far, oldest first.
+fn try_log(app: &App) -> Vec<String> {
+    let state = app.try_state.as_ref().expect("trying");
+    state.log.iter().map(|(t, _)| t.clone()).collect()
+}
+
 fn pt(s: &str) -> Move {
     parse_point(s, 9, 9).expect("a point")
 }
@@ -230,14 +236,7 @@ fn try_it_yourself_refutes_a_wrong_move_and_takes_it_back() {
         vec![pt("a9"), pt("b9")],
         "White answers at the vital point"
     );
-    let log: Vec<String> = a
-        .try_state
-        .as_ref()
-        .expect("trying")
-        .log
-        .iter()
-        .map(|(t, _)| t.clone())
-        .collect();
+    let log = try_log(&a);
     assert!(
         log.iter()
             .any(|l| l.starts_with("A9: fails. Refutation: B9")),
@@ -757,14 +756,7 @@ fn a_pass_barred_from_retaking_the_ko_says_why() {
     if a.deciding() {
         assert!(a.wait_done(WAIT));
     }
-    let log: Vec<String> = a
-        .try_state
-        .as_ref()
-        .expect("trying")
-        .log
-        .iter()
-        .map(|(t, _)| t.clone())
-        .collect();
+    let log = try_log(&a);
     assert!(
         log.iter().any(|l| l
             == "White answers pass: retaking the ko would repeat a position, \
