@@ -2,8 +2,10 @@
 //!
 //! `App` knows no terminal: keys come in as [`Action`]s (see `keys.rs`),
 //! the solver's progress through [`App::tick`], and `ui::draw` renders it
-//! read-only. That is what lets the tests drive it key by key.
+//! read-only (but for clamping the help's scroll to the terminal). That
+//! is what lets the tests drive it key by key.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,6 +19,7 @@ use shikatsu::tsumego::KoMaster;
 
 use super::explore::{Explorer, NodeView, Over};
 use super::keys::Action;
+use super::ui::HelpView;
 use super::worker::{Done, Reply, Request, Snapshot, Worker};
 
 const THINKING: &str = "thinking ...";
@@ -174,6 +177,9 @@ pub struct App {
     pub pending: Option<(u64, Pending)>,
     pub try_state: Option<TryState>,
     pub overlay: Overlay,
+    /// The help overlay's scroll. The one thing the draw writes: it
+    /// clamps the scroll to what the terminal shows (see [`HelpView`]).
+    pub help_view: Cell<HelpView>,
     pub message: Option<(String, Tone)>,
     /// Digits typed before `s`/`S`.
     pub count: String,
@@ -233,6 +239,7 @@ impl App {
             pending: None,
             try_state: None,
             overlay: Overlay::None,
+            help_view: Cell::default(),
             message: None,
             count: String::new(),
             running: true,
@@ -455,6 +462,10 @@ impl App {
             return;
         }
         if self.overlay == Overlay::Help {
+            if let Some(view) = self.help_view.get().scrolled(action) {
+                self.help_view.set(view);
+                return;
+            }
             self.overlay = Overlay::None;
             if matches!(action, Action::Help | Action::Back) {
                 return;
@@ -472,7 +483,10 @@ impl App {
                     self.running = false;
                 }
             }
-            Action::Help => self.overlay = Overlay::Help,
+            Action::Help => {
+                self.overlay = Overlay::Help;
+                self.help_view.set(HelpView::default());
+            }
             Action::List => {
                 self.overlay = Overlay::List { sel: self.current };
             }

@@ -66,7 +66,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("k", "ko setting: auto, none, Black master, White master"),
     ("r", "solve the problem again"),
     ("w", "write the proof as SGF (in the current folder)"),
-    ("?", "this help (any key closes it)"),
+    (
+        "?",
+        "this help (↑↓ scroll it if cut; any other key closes it)",
+    ),
     (
         "q Esc",
         "quit (Esc first leaves try mode or closes a window)",

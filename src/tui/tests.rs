@@ -202,6 +202,154 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
     assert!(a.running);
 }
 
+/// The rows of a frame, without `TestBackend`'s quotes.
+fn rows(frame: &str) -> Vec<String> {
+    frame
+        .lines()
+        .map(|l| l.trim_matches('"').to_string())
+        .collect()
+}
+
+#[test]
+fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Help);
+    let top = render(&a, 60, 20);
+    insta::assert_snapshot!("help_60x20_top", top);
+    assert!(top.contains("pause / resume the search"), "{top}");
+    assert!(top.contains("lines 1-18 of"), "{top}");
+    assert!(top.contains("↓ more"), "{top}");
+    assert!(!top.contains("↑↓ more"), "{top}");
+    assert!(!top.contains("q Esc"), "the end is below: {top}");
+    // Long descriptions wrap under their own column: nothing but keys
+    // in the key column, and nothing cut at the right.
+    let keys: Vec<&str> = super::keys::HELP.iter().map(|(k, _)| *k).collect();
+    for row in &rows(&top)[1..19] {
+        let key_col: String = row.chars().skip(2).take(17).collect();
+        let key_col = key_col.trim();
+        assert!(
+            key_col.is_empty() || keys.contains(&key_col),
+            "{key_col:?} in the key column: {top}"
+        );
+    }
+    assert!(
+        top.contains("step the search by one expansion (5s:"),
+        "{top}"
+    );
+    assert!(top.contains("                 by five)"), "{top}");
+
+    // ↓ scrolls a line, PgDn a page, and never past the end.
+    a.apply(Action::Down);
+    let one = render(&a, 60, 20);
+    assert!(one.contains("lines 2-19 of"), "{one}");
+    assert!(one.contains("↑↓ more"), "{one}");
+    assert_eq!(a.overlay, Overlay::Help, "↓ scrolls, it does not close");
+    for _ in 0..3 {
+        a.apply(Action::PageDown);
+        render(&a, 60, 20);
+    }
+    press(&mut a, &[Action::Down, Action::Down]);
+    let end = render(&a, 60, 20);
+    insta::assert_snapshot!("help_60x20_end", end);
+    assert!(end.contains("q Esc"), "{end}");
+    assert!(end.contains("quit (Esc first leaves try mode or"), "{end}");
+    assert!(end.contains("inside it)."), "{end}");
+    assert!(end.contains("↑ more"), "{end}");
+    assert!(!end.contains("↓ more"), "{end}");
+    let view = a.help_view.get();
+    assert_eq!(view.top, view.max_top);
+    // ↑ moves at once, however many ↓ went past the end.
+    a.apply(Action::Up);
+    let back = render(&a, 60, 20);
+    assert_eq!(a.help_view.get().top, view.max_top - 1);
+    assert!(back.contains("↑↓ more"), "{back}");
+    a.apply(Action::PageUp);
+    a.apply(Action::PageUp);
+    render(&a, 60, 20);
+    assert_eq!(a.help_view.get().top, 0);
+
+    // Any other key closes it and does nothing else.
+    a.apply(Action::Next);
+    assert_eq!(a.overlay, Overlay::None);
+    assert_eq!(a.current, 0);
+    // Opened again, it starts at the top.
+    a.apply(Action::Help);
+    assert!(render(&a, 60, 20).contains("lines 1-18 of"));
+}
+
+#[test]
+fn a_help_that_fits_shows_every_line_and_the_arrows_close_it() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Help);
+    for (w, h) in [(100, 40), (80, 30)] {
+        let frame = render(&a, w, h);
+        assert!(!frame.contains("more"), "{frame}");
+        assert!(!frame.contains("lines 1-"), "{frame}");
+        for (k, what) in super::keys::HELP {
+            let line = format!("{k:<15}  {what}");
+            assert!(frame.contains(&line), "{line:?} on one line: {frame}");
+        }
+        assert!(frame.contains("any key closes the help"), "{frame}");
+    }
+    let frame = render(&a, 100, 40);
+    insta::assert_snapshot!("help_100x40", frame);
+    a.apply(Action::Down);
+    assert_eq!(a.overlay, Overlay::None, "nothing to scroll: ↓ closes");
+    assert!(a.line.is_empty(), "and does nothing else");
+}
+
+#[test]
+fn every_word_of_the_help_can_be_read_at_every_size() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    let words: Vec<&str> = super::keys::HELP
+        .iter()
+        .flat_map(|(k, what)| k.split_whitespace().chain(what.split_whitespace()))
+        .chain(["target,", "(dots", "inside", "it)."])
+        .collect();
+    for w in [60, 61, 67, 79, 80, 81, 100] {
+        for h in [16, 17, 20, 22, 23, 24, 40] {
+            a.apply(Action::Help);
+            let mut seen = String::new();
+            loop {
+                let frame = render(&a, w, h);
+                // Whole lines: a blank column before the right border.
+                let rows: Vec<Vec<char>> =
+                    rows(&frame).iter().map(|r| r.chars().collect()).collect();
+                let top = rows.iter().position(|r| r.contains(&'┌')).expect("a box");
+                let left = rows[top].iter().position(|&c| c == '┌').expect("a corner");
+                let right = rows[top].iter().position(|&c| c == '┐').expect("a corner");
+                let bottom = (top + 1..rows.len())
+                    .find(|&y| rows[y][left] == '└')
+                    .expect("its end");
+                for r in &rows[top + 1..bottom] {
+                    assert_eq!((r[left], r[right]), ('│', '│'), "{w}x{h}: {frame}");
+                    assert_eq!(
+                        r[right - 1],
+                        ' ',
+                        "{w}x{h}: a line runs into the border: {frame}"
+                    );
+                }
+                seen.push_str(&frame);
+                let view = a.help_view.get();
+                assert_eq!(
+                    view.max_top > 0,
+                    frame.contains(" more "),
+                    "{w}x{h}: {frame}"
+                );
+                if view.top == view.max_top {
+                    break;
+                }
+                a.apply(Action::Down);
+            }
+            for word in &words {
+                assert!(seen.contains(word), "{w}x{h}: {word:?} is never shown");
+            }
+            a.apply(Action::Back);
+            assert_eq!(a.overlay, Overlay::None);
+        }
+    }
+}
+
 #[test]
 fn a_file_that_fails_to_load_shows_its_error_and_the_rest_stays_usable() {
     let mut a = app(&[("bad.sgf", BAD), ("three.sgf", THREE)], false);

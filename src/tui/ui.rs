@@ -23,7 +23,7 @@ use shikatsu::tsumego::Tsumego;
 
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name, masters, over_text};
 use super::explore::{Mark, numbered};
-use super::keys::HELP;
+use super::keys::{Action, HELP};
 
 /// The smallest terminal drawn in full.
 pub const MIN_WIDTH: u16 = 60;
@@ -243,7 +243,7 @@ pub fn draw(app: &App, f: &mut Frame) {
     draw_message(app, f, message, &theme);
     draw_help_line(app, f, help, &theme);
     match app.overlay {
-        Overlay::Help => draw_help(f, area, &theme),
+        Overlay::Help => draw_help(app, f, area, &theme),
         Overlay::List { sel } => draw_list(app, f, area, sel, &theme),
         Overlay::None => {}
     }
@@ -988,34 +988,127 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-fn draw_help(f: &mut Frame, area: Rect, theme: &Theme) {
+/// The help overlay's scroll: the first line shown, and, as the last
+/// frame left them, the lines shown and the largest first line (0: the
+/// help fits). The arrows scroll only a help that is cut, and never past
+/// its end; on a help that fits they close it like any other key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpView {
+    pub top: usize,
+    pub rows: usize,
+    pub max_top: usize,
+}
+
+impl HelpView {
+    /// The view after `action`, if it scrolls (↑ ↓ PgUp PgDn on a help
+    /// that is cut); `None`: the key closes the help.
+    pub fn scrolled(self, action: Action) -> Option<HelpView> {
+        if self.max_top == 0 {
+            return None;
+        }
+        let page = self.rows.saturating_sub(1).max(1);
+        let top = match action {
+            Action::Up => self.top.saturating_sub(1),
+            Action::Down => self.top + 1,
+            Action::PageUp => self.top.saturating_sub(page),
+            Action::PageDown => self.top + page,
+            _ => return None,
+        };
+        Some(HelpView {
+            top: top.min(self.max_top),
+            ..self
+        })
+    }
+}
+
+/// `text` in lines of at most `width` columns, broken between words (a
+/// word longer than a line is cut).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let rest: String = line.chars().skip(width).collect();
+            lines.push(line.chars().take(width).collect());
+            line = rest;
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The lines of the help for a box `width` columns wide inside: the keys
+/// in a column, each description wrapped under its own column, with a
+/// column to spare on either side.
+fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let keys_w = HELP
         .iter()
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    let mut lines: Vec<Line> = HELP
-        .iter()
-        .map(|(k, what)| {
-            Line::from(vec![
-                Span::styled(format!(" {k:<keys_w$}  "), theme.title()),
-                Span::raw(what.to_string()),
-            ])
-        })
-        .collect();
+    let indent = keys_w + 3;
+    let mut lines = Vec::new();
+    for (k, what) in HELP {
+        for (i, part) in wrap_words(what, width.saturating_sub(indent + 1))
+            .into_iter()
+            .enumerate()
+        {
+            let key = if i == 0 {
+                format!(" {k:<keys_w$}  ")
+            } else {
+                " ".repeat(indent)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(key, theme.title()),
+                Span::raw(part),
+            ]));
+        }
+    }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        " The board: X black, O white, *O the target, numbers the path or line,",
-        theme.dim(),
-    ));
-    lines.push(Line::styled(
-        " letters the candidate moves; the region is shaded (dots inside it).",
-        theme.dim(),
-    ));
-    let r = centered(area, 78, lines.len() as u16 + 2);
+    let board = "The board: X black, O white, *O the target, numbers the path or line, \
+                 letters the candidate moves; the region is shaded (dots inside it).";
+    for part in wrap_words(board, width.saturating_sub(2)) {
+        lines.push(Line::styled(format!(" {part}"), theme.dim()));
+    }
+    lines
+}
+
+/// The help, 78 columns wide or the terminal's width. When it is taller
+/// than the terminal, it shows what fits and says in its lower border
+/// which lines those are and which way there is more.
+fn draw_help(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
+    let w = area.width.min(78);
+    let lines = help_lines(w.saturating_sub(2) as usize, theme);
+    let n = lines.len();
+    let rows = n.min(area.height.saturating_sub(2) as usize);
+    let max_top = n - rows;
+    let top = app.help_view.get().top.min(max_top);
+    app.help_view.set(HelpView { top, rows, max_top });
+    let mut block = Block::new().borders(Borders::ALL).title(" keys ");
+    if max_top > 0 {
+        let more = match (top > 0, top < max_top) {
+            (true, true) => "↑↓",
+            (false, _) => "↓",
+            (true, false) => "↑",
+        };
+        let hint = format!(" lines {}-{} of {n}, {more} more ", top + 1, top + rows);
+        block = block.title_bottom(Line::styled(hint, theme.title()).right_aligned());
+    }
+    let r = centered(area, w, rows as u16 + 2);
     f.render_widget(Clear, r);
     f.render_widget(
-        Paragraph::new(lines).block(Block::new().borders(Borders::ALL).title(" keys ")),
+        Paragraph::new(lines[top..top + rows].to_vec()).block(block),
         r,
     );
 }
