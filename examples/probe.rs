@@ -1,6 +1,6 @@
 //! Developer probe: solves files under one ko setting and prints search figures.
 //! `T` seconds per search (default 5), `N` positions per search, `V=1` one line
-//! per search, `SELF=1` the mover is ko master, `WIDE=1`
+//! per search, `SELF=1` the mover is ko master, `NONE=1` nobody is, `WIDE=1`
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree). Files without `PL`: both sides.
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
@@ -20,6 +20,8 @@ fn main() {
         for side in p.sides() {
             let master = if std::env::var("SELF").is_ok() {
                 Some(side)
+            } else if std::env::var("NONE").is_ok() {
+                None
             } else {
                 Some(side.opp())
             };

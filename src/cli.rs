@@ -524,7 +524,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         r.target.as_deref().unwrap_or("-"),
         format!(
             "{}{}{}",
-            r.status,
+            r.status_text(),
             match r.life.as_deref() {
                 Some(l @ ("seki" | "cycle")) => format!(" {l}"),
                 _ => String::new(),

@@ -63,6 +63,12 @@ pub struct Record {
     /// Searches that needed the strict (path-keyed) fallback.
     pub strict_searches: u32,
     pub error: Option<String>,
+    /// Status unknown, but one of its two searches finished with a
+    /// checked proof: "ko" when the side fails with the opponent as ko
+    /// master (so it can do no better than ko), null otherwise.
+    pub at_most: Option<String>,
+    /// Likewise "ko" when the side succeeds as ko master (no worse than ko).
+    pub at_least: Option<String>,
 }
 
 /// The ko grade of one first move.
@@ -141,6 +147,8 @@ impl Record {
             dn: a.root_dn,
             strict_searches: a.strict_searches,
             error: a.error.clone(),
+            at_most: a.at_most.map(|s| s.as_str().to_string()),
+            at_least: a.at_least.map(|s| s.as_str().to_string()),
         }
     }
 
@@ -173,6 +181,17 @@ impl Record {
             dn: 0,
             strict_searches: 0,
             error: Some(e.to_string()),
+            at_most: None,
+            at_least: None,
+        }
+    }
+
+    /// The status for people: "unknown, ≤ ko" when a bound is known.
+    pub fn status_text(&self) -> String {
+        match (&self.at_most, &self.at_least) {
+            (Some(s), _) => format!("{}, ≤ {s}", self.status),
+            (_, Some(s)) => format!("{}, ≥ {s}", self.status),
+            _ => self.status.clone(),
         }
     }
 

@@ -154,6 +154,12 @@ pub struct Analysis {
     pub root_dn: u32,
     /// Why the analysis is incomplete or wrong, if it is.
     pub error: Option<String>,
+    /// Status unknown, but one of its two searches finished, with a
+    /// checked proof: the best status the side can still have ("ko":
+    /// it fails when the opponent is ko master) or the least it has
+    /// ("ko": it succeeds as ko master). None otherwise.
+    pub at_most: Option<Status>,
+    pub at_least: Option<Status>,
 }
 
 /// A ko grade for people: threats the side needs / the opponent needs,
@@ -188,6 +194,17 @@ impl Analysis {
                         self.side.opp().name()
                     ))
             ),
+            (_, Status::Unknown, _) => match (self.at_most, self.at_least) {
+                (Some(_), _) => format!(
+                    " (at most ko: {} fails when {} is ko master)",
+                    self.side.name(),
+                    self.side.opp().name()
+                ),
+                (_, Some(_)) => {
+                    format!(" (at least ko: {} succeeds as ko master)", self.side.name())
+                }
+                _ => String::new(),
+            },
             _ => String::new(),
         };
         format!(
@@ -566,10 +583,24 @@ fn status_in_parallel(
             own.tree,
             theirs.checked && own.checked,
         ),
+        (Outcome::Disproven, _) if theirs.checked => {
+            a.at_most = Some(Status::Ko);
+            (Status::Unknown, opp, engine.last_numbers, theirs.tree, true)
+        }
+        (_, Outcome::Proven) if own.checked => {
+            a.at_least = Some(Status::Ko);
+            (
+                Status::Unknown,
+                side,
+                own_engine.last_numbers,
+                own.tree,
+                true,
+            )
+        }
         _ => (Status::Unknown, opp, engine.last_numbers, None, true),
     };
     a.status = status;
-    if status != Status::Unknown {
+    if status != Status::Unknown || a.at_most.is_some() || a.at_least.is_some() {
         a.ko = Some(master).into();
     }
     (a.root_pn, a.root_dn) = numbers;
@@ -613,6 +644,8 @@ pub fn analyze_observed<O: Observer<Move>>(
         root_pn: 1,
         root_dn: 1,
         error: None,
+        at_most: None,
+        at_least: None,
     };
     let masters: Vec<(Ko, Status, Status)> = match opts.ko {
         KoRule::Auto => vec![
@@ -623,6 +656,8 @@ pub fn analyze_observed<O: Observer<Move>>(
         KoRule::Threats([b, w]) => vec![(Ko::threats(b, w), Status::Wins, Status::Fails)],
     };
     let mut all_checked = true;
+    // A checked loss with the opponent as ko master: no better than ko.
+    let mut not_unconditional = false;
     // Side by side, the two searches below are run by `status_in_parallel`.
     let mut in_turn: &[(Ko, Status, Status)] = &masters;
     if opts.parallel_ko && matches!(opts.ko, KoRule::Auto) {
@@ -648,9 +683,13 @@ pub fn analyze_observed<O: Observer<Move>>(
                     a.status = Status::Fails;
                     break;
                 }
+                not_unconditional = v.checked;
             }
             Outcome::Unknown(_) => {
                 a.status = Status::Unknown;
+                if not_unconditional {
+                    a.at_most = Some(Status::Ko);
+                }
                 break;
             }
         }
