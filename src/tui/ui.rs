@@ -1084,11 +1084,13 @@ fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// The help, 78 columns wide or the terminal's width. When it is taller
+/// The help, 78 columns wide, or the terminal's width when that is at most
+/// a few columns more (a one-column strip beside the box would show the
+/// panel's rules through it). When it is taller
 /// than the terminal, it shows what fits and says in its lower border
 /// which lines those are and which way there is more.
 fn draw_help(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
-    let w = area.width.min(78);
+    let w = if area.width <= 82 { area.width } else { 78 };
     let lines = help_lines(w.saturating_sub(2) as usize, theme);
     let n = lines.len();
     let rows = n.min(area.height.saturating_sub(2) as usize);
