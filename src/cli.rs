@@ -185,6 +185,7 @@ impl LimitArgs {
             },
             status_only: self.status_only,
             parallel_ko: false,
+            ..Options::default()
         })
     }
 }

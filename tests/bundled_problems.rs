@@ -103,3 +103,40 @@ fn check_folder(folder: &str, at_least: usize) {
 fn classic_shapes_have_their_known_status() {
     check_folder("classic", 30);
 }
+
+/// Only checked verdicts are reported: a first move whose proof is too
+/// large to write out and check is left out of the list (which then says
+/// it is incomplete), and the rest of the analysis stays checked.
+#[test]
+fn a_first_move_whose_proof_is_too_large_to_check_is_not_listed() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/rectangular-six-corner.sgf"
+    );
+    let p = load_paths(&[file]).remove(0).expect("loads");
+    let side = shikatsu::board::Color::Black;
+    let full = analyze(&p, side, &options());
+    assert_eq!(full.status, Status::Unconditional);
+    assert!(full.all_first_moves && full.checked);
+    assert_eq!(full.first_moves.len(), 3, "{:?}", full.first_moves);
+    assert!(full.first_moves.contains(&shikatsu::board::Move::Pass));
+    // The status's proof and two of the moves' proofs have under 100
+    // positions; the pass's has more.
+    let small = Options {
+        proof_nodes: 100,
+        ..options()
+    };
+    let a = analyze(&p, side, &small);
+    assert_eq!(a.status, Status::Unconditional);
+    assert!(a.checked, "{:?}", a.error);
+    assert_eq!(a.error, None);
+    assert!(!a.all_first_moves);
+    assert_eq!(
+        a.first_moves,
+        full.first_moves
+            .iter()
+            .copied()
+            .filter(|&m| m != shikatsu::board::Move::Pass)
+            .collect::<Vec<_>>()
+    );
+}

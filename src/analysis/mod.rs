@@ -49,6 +49,9 @@ pub struct Options {
     /// threads with a table each (`memory` apiece): for a machine with a
     /// core to spare, such as one problem on two cores.
     pub parallel_ko: bool,
+    /// The most distinct positions a proof may have to be written out
+    /// and checked; a verdict with a larger one is not reported.
+    pub proof_nodes: usize,
 }
 
 impl Default for Options {
@@ -59,6 +62,7 @@ impl Default for Options {
             ko: KoRule::Auto,
             status_only: false,
             parallel_ko: false,
+            proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
         }
     }
 }
@@ -243,6 +247,8 @@ pub struct Engine {
     best: Status,
     /// Stops this engine's searches from another thread.
     cancel: Option<Arc<AtomicBool>>,
+    /// The largest proof written out and checked (`Options::proof_nodes`).
+    pub proof_nodes: usize,
 }
 
 impl Engine {
@@ -262,6 +268,7 @@ impl Engine {
             check_wins: true,
             best: Status::Unknown,
             cancel: None,
+            proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
         }
     }
 
@@ -286,6 +293,7 @@ impl Engine {
         let s = self.searcher.get_or_insert_with(|| reuse_searcher(memory));
         s.set_rank(rank);
         s.set_cancel(self.cancel.clone());
+        s.set_proof_limit(self.proof_nodes);
         s
     }
 
@@ -421,6 +429,7 @@ impl Engine {
                 strict.reset();
                 strict.set_strict(true);
                 strict.set_cancel(self.cancel.clone());
+                strict.set_proof_limit(self.proof_nodes);
                 let outcome = strict.solve(&mut game, limits, &mut Unobserved);
                 let mut tree = None;
                 if let Outcome::Proven | Outcome::Disproven = outcome {
@@ -542,6 +551,7 @@ fn status_in_parallel(
         Arc::new(AtomicBool::new(false)),
     );
     let mut own_engine = Engine::new(opts.memory, opts.limits);
+    own_engine.proof_nodes = opts.proof_nodes;
     own_engine.deadline = engine.deadline;
     own_engine.cancel = Some(stop_own.clone());
     engine.cancel = Some(stop_opp.clone());
@@ -622,6 +632,7 @@ pub fn analyze_observed<O: Observer<Move>>(
 ) -> Analysis {
     let start = Instant::now();
     let mut engine = Engine::new(opts.memory, opts.limits);
+    engine.proof_nodes = opts.proof_nodes;
     let opp = side.opp();
     let mut a = Analysis {
         side,
@@ -697,8 +708,12 @@ pub fn analyze_observed<O: Observer<Move>>(
     if a.status != Status::Unknown && !all_checked {
         a.error = Some(if engine.too_large > 0 {
             format!(
-                "the proof is too large to write out and check (over {} million positions)",
-                crate::dfpn::PROOF_NODE_LIMIT / 1_000_000
+                "the proof is too large to write out and check (over {} positions)",
+                if engine.proof_nodes.is_multiple_of(1_000_000) {
+                    format!("{} million", engine.proof_nodes / 1_000_000)
+                } else {
+                    engine.proof_nodes.to_string()
+                }
             )
         } else {
             "the checker rejected a proof (a solver bug)".to_string()
@@ -801,12 +816,12 @@ pub fn analyze_observed<O: Observer<Move>>(
             let (st, size) = match *state {
                 MoveState::Reached(st, size) => (st, size),
                 // Not known to reach the root's status or not.
-                MoveState::Open(0) => {
+                MoveState::Open(0) | MoveState::Unchecked(0) => {
                     complete = false;
                     (Status::Unknown, usize::MAX)
                 }
                 // Short of the root's status, not yet placed below it.
-                MoveState::Open(_) => (Status::Unknown, usize::MAX),
+                MoveState::Open(_) | MoveState::Unchecked(_) => (Status::Unknown, usize::MAX),
             };
             if accepted.contains(&m) {
                 a.accepted_status.push((m, st));
@@ -871,6 +886,11 @@ pub fn analyze_observed<O: Observer<Move>>(
         }
         _ => {}
     }
+    if a.status != Status::Unknown && !all_checked && a.error.is_none() {
+        // The status was checked; a later verdict (a first move, a grade)
+        // was rejected by the checker.
+        a.error = Some("the checker rejected a proof (a solver bug)".to_string());
+    }
     a.checked = all_checked && a.status != Status::Unknown && a.error.is_none();
     a.strict_searches = engine.strict_searches;
     a.positions = engine.positions;
@@ -900,8 +920,14 @@ fn ko_grades<O: Observer<Move>>(
         for n in from..=GRADE_LIMIT {
             threats[who.index()] = n;
             let ko = Ko::threats(threats[0], threats[1]);
+            let too_large = engine.too_large;
             let v = engine.decide(problem, side, side, ko, moves, observer);
-            checked &= v.checked || matches!(v.outcome, Outcome::Unknown(_));
+            if !v.checked && !matches!(v.outcome, Outcome::Unknown(_)) {
+                // No grade from an unchecked verdict: a proof too large to
+                // check leaves the grade open, a rejected one is a bug.
+                checked &= engine.too_large > too_large;
+                return None;
+            }
             match v.outcome {
                 Outcome::Unknown(_) => return None,
                 o if o == wanted => return Some(n),
@@ -922,6 +948,9 @@ enum MoveState {
     Reached(Status, usize),
     /// Still to be searched under the move settings from this index on.
     Open(usize),
+    /// Decided under the settings of this index, but with no checked
+    /// proof (too large to write out): not reported, not searched again.
+    Unchecked(usize),
 }
 
 /// What `classify_moves` learns besides the moves' states.
@@ -968,6 +997,7 @@ fn classify_moves<O: Observer<Move>>(
             // moves are reported with proofs; the others need no tree.
             engine.check_wins = is_accepted || win == engine.best;
             engine.move_cap = Some(cap);
+            let too_large = engine.too_large;
             let v = engine.decide(problem, side, side, master, &[m], observer);
             engine.move_cap = None;
             let reported = match v.outcome {
@@ -976,7 +1006,14 @@ fn classify_moves<O: Observer<Move>>(
                 Outcome::Unknown(_) => false,
             };
             engine.check_wins = true;
-            found.checked &= v.checked || !reported;
+            if reported && !v.checked {
+                // Only a checked verdict is reported. A proof too large to
+                // check is a limit, like running out of positions; a
+                // rejected one is a bug, which the record must show.
+                found.checked &= engine.too_large > too_large;
+                *state = MoveState::Unchecked(step);
+                continue;
+            }
             match v.outcome {
                 Outcome::Proven => {
                     let size = v

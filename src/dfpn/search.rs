@@ -170,6 +170,8 @@ pub struct Searcher<M> {
     searched: u64,
     /// Set by another thread to stop the search (looked at with the clock).
     cancel: Option<Arc<AtomicBool>>,
+    /// Most distinct nodes an extracted proof may have.
+    proof_limit: usize,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -199,6 +201,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             path_only: HashSet::default(),
             searched: 0,
             cancel: None,
+            proof_limit: PROOF_NODE_LIMIT,
         }
     }
 
@@ -224,6 +227,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// as rarely as the clock, so it costs nothing per position.
     pub fn set_cancel(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.cancel = flag;
+    }
+
+    /// The most distinct nodes `extract` writes out before it gives up
+    /// (`PROOF_NODE_LIMIT` unless set).
+    pub fn set_proof_limit(&mut self, nodes: usize) {
+        self.proof_limit = nodes;
     }
 
     /// Keys results by their exact path from now on (see `strict`).
@@ -719,7 +728,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return Some((lines.clone(), *footprint));
         }
         x.nodes += 1;
-        if x.nodes > PROOF_NODE_LIMIT {
+        if x.nodes > self.proof_limit {
             self.proof_too_large = true;
             return None;
         }

@@ -46,6 +46,7 @@ fn opts() -> Options {
         ko: KoRule::Auto,
         status_only: false,
         parallel_ko: false,
+        ..Options::default()
     }
 }
 
@@ -700,6 +701,7 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         ko: KoRule::Fixed(None),
         status_only: false,
         parallel_ko: false,
+        ..Options::default()
     };
     let p = std::sync::Arc::new(load_str("open.sgf", OPEN).remove(0).expect("loads"));
     let (mut alone, mut watched, mut frames) = (Vec::new(), Vec::new(), 0u64);
