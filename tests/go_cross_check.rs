@@ -347,3 +347,40 @@ fn a_defender_move_that_leaves_the_target_in_atari_is_lost_where_it_is_made() {
         ]
     );
 }
+
+/// Found while authoring the eternal-life problem: the defender's move
+/// that leaves its lone target one liberty was taken as lost at once even
+/// when that liberty lies outside the region (here aa, a point of White's
+/// own wall area that neither side may play), where the attacker can
+/// never capture. The search then "proved" lines the checker rejected, and
+/// both sides' records came out unchecked with an error.
+#[test]
+fn a_last_liberty_outside_the_region_is_no_capture() {
+    let text = "(;FF[4]GM[1]SZ[9]MA[cb]AB[ea][cb][db][eb][cc][cd][ae][be][ce]\
+                AW[ca][da][ga][ab][bb][fb][gb][bc][ec][ad][bd][ed][ee][af][bf][cf][df][ef])";
+    let problem = load_str("outside.sgf", text).pop().unwrap().unwrap();
+    let pt = |s: &str| Move::Play(shikatsu::board::Point::from_sgf(s).unwrap());
+    let aa = shikatsu::board::Point::from_sgf("aa").unwrap();
+    assert!(
+        !problem.region.area.get(aa.index()),
+        "aa lies outside the region"
+    );
+    // White to kill: after W de, B ba (taking two), W ca, B da (taking
+    // the throw-in), W dd, B ca, W fa, Black's dc leaves his group one
+    // liberty, aa, which White cannot take: the move is not lost at once.
+    let mut g: Tsumego = Tsumego::new(&problem, Color::White, Color::White, Some(Color::Black));
+    for m in ["de", "ba", "ca", "da", "dd", "ca", "fa"] {
+        g.play(pt(m));
+    }
+    let moves = moves_of(&mut g, false);
+    assert!(moves.contains(&(pt("dc"), None)), "{moves:?}");
+    // And every answer is checked, with no strict search needed.
+    for side in [Color::Black, Color::White] {
+        let a =
+            shikatsu::analysis::analyze(&problem, side, &shikatsu::analysis::Options::default());
+        assert!(a.checked, "{}: {:?}", side.letter(), a.error);
+        assert_eq!(a.error, None);
+        assert_eq!(a.strict_searches, 0);
+        assert_eq!(a.status, shikatsu::analysis::Status::Unconditional);
+    }
+}

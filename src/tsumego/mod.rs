@@ -477,6 +477,23 @@ impl<const W: usize> Tsumego<W> {
         libs
     }
 
+    /// After the defender's move at `placed` left its lone target with one
+    /// liberty: whether the attacker may play there. A liberty outside the
+    /// region (a point of the attacker's own wall area, where neither side
+    /// plays) keeps the target on the board.
+    fn last_liberty_playable(&self, board: &Board<W>, parent: &Parent<W>, placed: usize) -> bool {
+        let halo = if parent.target_halo.get(placed) {
+            Bits::flood(
+                parent.target | Bits::single(placed),
+                board.stones(self.attacker.opp()),
+            )
+            .spread()
+        } else {
+            parent.target_halo
+        };
+        !(halo & board.empty() & self.region).is_empty()
+    }
+
     /// df-pn+ initial numbers for a new position whose target has `libs`
     /// liberties (`target_liberties`): the fewer, the closer the attacker
     /// is to capturing it. `2L - 1`
@@ -832,7 +849,10 @@ impl<const W: usize> Tsumego<W> {
                     }
                     let (pn, dn) = if heuristics {
                         let libs = self.target_liberties(&board, captured, &parent, i, mover);
-                        if atari_loses && libs == 1 {
+                        if atari_loses
+                            && libs == 1
+                            && self.last_liberty_playable(&board, &parent, i)
+                        {
                             out.push(self.terminal_child(m, true, NO_DEP));
                             continue;
                         }
@@ -876,7 +896,10 @@ impl<const W: usize> Tsumego<W> {
                 self.terminal_child(Move::Pass, attacker_wins, dep)
             }
             Outcome::Open { .. }
-                if atari_loses && (parent.target_halo & f.board.empty()).count() == 1 =>
+                if atari_loses && {
+                    let libs = parent.target_halo & f.board.empty();
+                    libs.count() == 1 && !(libs & self.region).is_empty()
+                } =>
             {
                 self.terminal_child(Move::Pass, true, NO_DEP)
             }
