@@ -265,3 +265,30 @@ fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
     assert_eq!(r["at_most"], serde_json::Value::Null);
     assert_eq!(r["ko_master"], serde_json::Value::Null);
 }
+
+/// The other bound: with both ko searches side by side (`--parallel-ko`),
+/// White's win as ko master in gop/15197 takes under a thousand positions
+/// and her loss with Black as master about 640,000: with 100,000 each the
+/// status stays unknown, but no worse than ko.
+#[test]
+fn an_unknown_status_keeps_a_proven_win_as_ko_master() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/problems/d180cf/gop/15197.sgf"
+    );
+    if !std::path::Path::new(file).exists() {
+        println!("skipping: {file} is not there (the external suite lives beside the repository)");
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["solve", file, "--parallel-ko", "--jobs", "2"])
+        .args(["--positions", "100000", "--format", "jsonl"])
+        .output()
+        .expect("the binary runs");
+    let r = &jsonl(&String::from_utf8(out.stdout).unwrap())[0];
+    assert_eq!(r["to_move"], "W");
+    assert_eq!(r["status"], "unknown");
+    assert_eq!(r["at_least"], "ko");
+    assert_eq!(r["at_most"], serde_json::Value::Null);
+    assert_eq!(r["ko_master"], "W");
+}
