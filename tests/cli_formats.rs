@@ -3,11 +3,34 @@
 
 use std::process::Command;
 
+/// `solve` on the bundled classic problems with these extra arguments.
 fn solve(extra: &[&str]) -> (i32, String) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    let mut args = vec![dir, "--positions", "2000000", "--memory", "256M"];
+    args.extend_from_slice(extra);
+    solve_args(&args)
+}
+
+/// A file of the external suite beside the repository; None (and a line
+/// saying why the test skips) when the suite is not there.
+fn suite_file(name: &str) -> Option<String> {
+    let file = format!(
+        "{}/../shared/problems/d180cf/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if std::path::Path::new(&file).exists() {
+        Some(file)
+    } else {
+        println!("skipping: {file} is not there (the external suite lives beside the repository)");
+        None
+    }
+}
+
+/// `shikatsu solve` with these arguments: exit code and stdout.
+fn solve_args(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(["solve", dir, "--positions", "2000000", "--memory", "256M"])
-        .args(extra)
+        .arg("solve")
+        .args(args)
         .output()
         .expect("the binary runs");
     (
@@ -226,25 +249,13 @@ fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
 /// and the record says what is proven, that it can be no better than ko.
 #[test]
 fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/problems/d180cf/gop/14140.sgf"
-    );
-    if !std::path::Path::new(file).exists() {
-        println!("skipping: {file} is not there (the external suite lives beside the repository)");
+    let Some(file) = suite_file("gop/14140.sgf") else {
         return;
-    }
+    };
     // Black's loss with White as ko master takes about 1M positions, his
     // win as ko master about 11M.
     let run = |positions: &str, format: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-            .args(["solve", file, "--positions", positions, "--format", format])
-            .output()
-            .expect("the binary runs");
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-        )
+        solve_args(&[&file, "--positions", positions, "--format", format])
     };
     let (code, out) = run("3000000", "jsonl");
     assert_eq!(code, 1, "unknown within limits");
@@ -272,20 +283,20 @@ fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
 /// status stays unknown, but no worse than ko.
 #[test]
 fn an_unknown_status_keeps_a_proven_win_as_ko_master() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/problems/d180cf/gop/15197.sgf"
-    );
-    if !std::path::Path::new(file).exists() {
-        println!("skipping: {file} is not there (the external suite lives beside the repository)");
+    let Some(file) = suite_file("gop/15197.sgf") else {
         return;
-    }
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(["solve", file, "--parallel-ko", "--jobs", "2"])
-        .args(["--positions", "100000", "--format", "jsonl"])
-        .output()
-        .expect("the binary runs");
-    let r = &jsonl(&String::from_utf8(out.stdout).unwrap())[0];
+    };
+    let (_, out) = solve_args(&[
+        &file,
+        "--parallel-ko",
+        "--jobs",
+        "2",
+        "--positions",
+        "100000",
+        "--format",
+        "jsonl",
+    ]);
+    let r = &jsonl(&out)[0];
     assert_eq!(r["to_move"], "W");
     assert_eq!(r["status"], "unknown");
     assert_eq!(r["at_least"], "ko");

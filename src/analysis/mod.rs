@@ -248,17 +248,19 @@ pub struct Engine {
     /// Stops this engine's searches from another thread.
     cancel: Option<Arc<AtomicBool>>,
     /// The largest proof written out and checked (`Options::proof_nodes`).
-    pub proof_nodes: usize,
+    proof_nodes: usize,
 }
 
 impl Engine {
-    pub fn new(memory: usize, limits: Limits) -> Engine {
+    /// An engine with the table memory, limits and proof-size limit of
+    /// `opts` (the ko rule is each search's own).
+    pub fn new(opts: &Options) -> Engine {
         Engine {
-            memory,
+            memory: opts.memory,
             searcher: None,
             strict: None,
-            deadline: limits.time.map(|t| Instant::now() + t),
-            positions_left: limits.positions,
+            deadline: opts.limits.time.map(|t| Instant::now() + t),
+            positions_left: opts.limits.positions,
             move_cap: None,
             strict_searches: 0,
             positions: 0,
@@ -268,7 +270,7 @@ impl Engine {
             check_wins: true,
             best: Status::Unknown,
             cancel: None,
-            proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
+            proof_nodes: opts.proof_nodes,
         }
     }
 
@@ -550,8 +552,7 @@ fn status_in_parallel(
         Arc::new(AtomicBool::new(false)),
         Arc::new(AtomicBool::new(false)),
     );
-    let mut own_engine = Engine::new(opts.memory, opts.limits);
-    own_engine.proof_nodes = opts.proof_nodes;
+    let mut own_engine = Engine::new(opts);
     own_engine.deadline = engine.deadline;
     own_engine.cancel = Some(stop_own.clone());
     engine.cancel = Some(stop_opp.clone());
@@ -631,8 +632,7 @@ pub fn analyze_observed<O: Observer<Move>>(
     observer: &mut O,
 ) -> Analysis {
     let start = Instant::now();
-    let mut engine = Engine::new(opts.memory, opts.limits);
-    engine.proof_nodes = opts.proof_nodes;
+    let mut engine = Engine::new(opts);
     let opp = side.opp();
     let mut a = Analysis {
         side,

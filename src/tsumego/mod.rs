@@ -458,14 +458,7 @@ impl<const W: usize> Tsumego<W> {
         mover: Color,
     ) -> u32 {
         if self.targets.len() == 1 {
-            // The target only grows, by a defender stone next to it (were
-            // it captured, the game would be over): only then fill.
-            let halo = if mover == self.attacker || !parent.target_halo.get(placed) {
-                parent.target_halo
-            } else {
-                Bits::flood(parent.target | Bits::single(placed), board.stones(mover)).spread()
-            };
-            return (halo & board.empty()).count();
+            return (self.target_halo(board, parent, placed, mover) & board.empty()).count();
         }
         let mut libs = u32::MAX;
         for (i, t) in self.targets.iter().enumerate() {
@@ -482,16 +475,26 @@ impl<const W: usize> Tsumego<W> {
     /// region (a point of the attacker's own wall area, where neither side
     /// plays) keeps the target on the board.
     fn last_liberty_playable(&self, board: &Board<W>, parent: &Parent<W>, placed: usize) -> bool {
-        let halo = if parent.target_halo.get(placed) {
-            Bits::flood(
-                parent.target | Bits::single(placed),
-                board.stones(self.attacker.opp()),
-            )
-            .spread()
-        } else {
-            parent.target_halo
-        };
+        let halo = self.target_halo(board, parent, placed, self.attacker.opp());
         !(halo & board.empty() & self.region).is_empty()
+    }
+
+    /// The points next to the lone target after `mover` played at
+    /// `placed`. The target only grows, by a defender stone next to it
+    /// (were it captured, the game would be over): only then fill.
+    #[inline]
+    fn target_halo(
+        &self,
+        board: &Board<W>,
+        parent: &Parent<W>,
+        placed: usize,
+        mover: Color,
+    ) -> Bits<W> {
+        if mover == self.attacker || !parent.target_halo.get(placed) {
+            parent.target_halo
+        } else {
+            Bits::flood(parent.target | Bits::single(placed), board.stones(mover)).spread()
+        }
     }
 
     /// df-pn+ initial numbers for a new position whose target has `libs`

@@ -336,7 +336,7 @@ fn run(req: Request, watch: &mut Watch) -> Reply {
             moves,
             opts,
         } => {
-            let mut engine = Engine::new(opts.memory, opts.limits);
+            let mut engine = Engine::new(&opts);
             let verdict = engine.decide(&problem, side, side, master.into(), &moves, watch);
             watch.publish_end(Some(engine.positions));
             Reply::Decided { moves, verdict }
