@@ -410,9 +410,13 @@ impl Engine {
                     free
                 );
             }
+            let t2 = Instant::now();
             let checked = tree
                 .as_ref()
                 .is_some_and(|t| self.check(problem, to_move, prover, ko, moves, want_proof, t));
+            if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+                eprintln!("check {:?}", t2.elapsed());
+            }
             verdict.tree = tree;
             verdict.checked = checked;
             // A proof too large to write out is left unchecked; a strict

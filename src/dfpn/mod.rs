@@ -111,6 +111,25 @@ pub trait Game {
     fn expand_plain(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion {
         self.expand(out)
     }
+    /// Like `expand_plain`, with only the child of `m` written out (none
+    /// when `m` is not legal here), for the winner's turn in a finished
+    /// proof. The footprint then covers that move alone.
+    fn expand_move(&mut self, m: Self::Move, out: &mut Vec<Child<Self::Move>>) -> Expansion {
+        let e = self.expand_plain(out);
+        out.retain(|c| c.mv == m);
+        e
+    }
+    /// A move as a number from 1 up, so the table can keep the move that
+    /// won a position (0: this game keeps none).
+    fn move_code(&self, m: Self::Move) -> u32 {
+        let _ = m;
+        0
+    }
+    /// The move of a `move_code`.
+    fn code_move(&self, code: u32) -> Option<Self::Move> {
+        let _ = code;
+        None
+    }
     fn play(&mut self, m: Self::Move);
     fn undo(&mut self);
     /// Proof sharing. A game whose path-dependent rules only ever compare

@@ -120,6 +120,8 @@ struct NodeResult {
     dep: u32,
     work: u32,
     free: bool,
+    /// `Game::move_code` of the winning move, when the mover won.
+    best: u32,
 }
 
 const CLOCK_EVERY: u64 = 1024;
@@ -367,6 +369,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             dep: r.dep,
             rank: self.rank,
             free: r.free && final_,
+            best: r.best,
         };
         if self.strict {
             self.tt.put(path, entry);
@@ -472,6 +475,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     dep,
                     work: 1,
                     free: true,
+                    best: 0,
                 };
                 self.give_buffers(depth as usize, children, slots);
                 self.store(path, key, free_key, depth, r);
@@ -592,7 +596,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             (NO_DEP, false)
         };
         let spent = (self.positions - start_positions).min(u32::MAX as u64) as u32;
+        // The winning move with the least work, kept so that a proof's
+        // walk need not write out the winner's other moves.
+        let won = match kind {
+            NodeKind::Or if pn == 0 => slots.iter().filter(|s| s.pn == 0).min_by_key(|s| s.work),
+            NodeKind::And if dn == 0 => slots.iter().filter(|s| s.dn == 0).min_by_key(|s| s.work),
+            _ => None,
+        };
+        let best = won.map_or(0, |s| game.move_code(s.mv));
         let r = NodeResult {
+            best,
             pn,
             dn,
             dep,
@@ -649,6 +662,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             proof,
             nodes: 0,
             shared: HashMap::default(),
+            solved: Vec::new(),
+            pool: Vec::new(),
             leaf: Arc::from(Vec::new()),
             trail: Vec::new(),
             misled: None,
@@ -722,19 +737,76 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
         let key = game.key();
-        if let Some((lines, footprint)) = x.shared.get(&key)
-            && !game.history_reaches(footprint)
-        {
-            return Some((lines.clone(), *footprint));
+        if let Some(&i) = x.shared.get(&key) {
+            let (lines, footprint) = &x.solved[i as usize];
+            if !game.history_reaches(footprint) {
+                return Some((lines.clone(), *footprint));
+            }
         }
         x.nodes += 1;
         if x.nodes > self.proof_limit {
             self.proof_too_large = true;
             return None;
         }
-        let proof = x.proof;
-        let mut children = Vec::new();
+        let mut children = x.pool.pop().unwrap_or_default();
+        // At the winner's turn the table usually knows the winning move:
+        // the other moves need not be made (three quarters of a proof's
+        // positions are the winner's).
+        if (game.kind() == NodeKind::Or) == x.proof
+            && let Some(m) = self.best_move(game, path, key, x.proof)
+        {
+            let expansion = game.expand_move(m, &mut children);
+            let usable = match expansion {
+                Expansion::Terminal { .. } => true,
+                Expansion::Moves { .. } => children.first().is_some_and(|c| {
+                    c.terminal == Some(x.proof)
+                        || (c.terminal.is_none() && self.won(path, c, x.proof).is_some())
+                }),
+            };
+            if usable {
+                let r = self.extract_expanded(game, path, x, &children, expansion);
+                if r.is_some() {
+                    x.pool.push(children);
+                    return r;
+                }
+                // Else the other winning moves are tried, as without the hint.
+            }
+        }
         let expansion = game.expand_plain(&mut children);
+        let r = self.extract_expanded(game, path, x, &children, expansion);
+        x.pool.push(children);
+        r
+    }
+
+    /// The winning move the table keeps for the current position, if any.
+    fn best_move<G: Game<Move = M>>(
+        &mut self,
+        game: &G,
+        path: u64,
+        key: u64,
+        proof: bool,
+    ) -> Option<M> {
+        let won = |e: &Entry| if proof { e.pn == 0 } else { e.dn == 0 };
+        let entry = self
+            .tt
+            .get(key)
+            .filter(won)
+            .or_else(|| self.tt.get_near(key, path).filter(won))
+            .or_else(|| self.tt.get(game.free_key(key)).filter(won))?;
+        game.code_move(entry.best)
+    }
+
+    /// `extract_here` once the node is expanded.
+    fn extract_expanded<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        x: &mut Extraction<M, G::Footprint>,
+        children: &[Child<M>],
+        expansion: Expansion,
+    ) -> Option<Solved<M, G::Footprint>> {
+        let proof = x.proof;
+        let key = game.key();
         let mut footprint = game.expansion_footprint();
         if let Expansion::Terminal { prover_wins, .. } = expansion {
             if prover_wins != proof {
@@ -745,7 +817,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         }
         let winner_to_move = (game.kind() == NodeKind::Or) == proof;
         let lines: Arc<[ProofNode<M>]> = if winner_to_move {
-            self.extract_choice(game, path, &children, x, &mut footprint)?
+            self.extract_choice(game, path, children, x, &mut footprint)?
         } else {
             let mut out = Vec::with_capacity(children.len());
             for c in children.iter() {
@@ -782,7 +854,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             Arc::from(out)
         };
         if !game.history_reaches(&footprint) {
-            x.shared.insert(key, (lines.clone(), footprint));
+            x.shared.insert(key, x.solved.len() as u32);
+            x.solved.push((lines.clone(), footprint));
         }
         Some((lines, footprint))
     }
@@ -846,12 +919,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 type Solved<M, F> = (Arc<[ProofNode<M>]>, F);
 
 /// The state of one extraction.
-struct Extraction<M, F> {
+struct Extraction<M: Copy, F> {
     proof: bool,
     /// Distinct nodes built so far.
     nodes: usize,
     /// Solutions by position key, with their footprints.
-    shared: HashMap<u64, Solved<M, F>>,
+    /// (An index into `solved`: a map of small entries rehashes cheaply
+    /// as it grows, where one holding the solutions spent a fifth of an
+    /// extraction copying and faulting in their memory.)
+    shared: HashMap<u64, u32>,
+    solved: Vec<Solved<M, F>>,
+    /// Children lists to reuse, one per node being walked.
+    pool: Vec<Vec<Child<M>>>,
     /// The empty list every leaf shares.
     leaf: Arc<[ProofNode<M>]>,
     /// (path key, position key, free key) of the nodes from the root to here.
@@ -860,7 +939,7 @@ struct Extraction<M, F> {
     misled: Option<Vec<(u64, u64, u64)>>,
 }
 
-impl<M, F> Extraction<M, F> {
+impl<M: Copy, F> Extraction<M, F> {
     /// The table's results do not hold on the current trail.
     fn misled(&mut self) {
         if self.misled.is_none() {

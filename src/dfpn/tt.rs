@@ -5,8 +5,8 @@
 //!
 //! ```text
 //!  words  0..3   check: the key's high 32 bits, one per entry
-//!  words  3..6   pn
-//!  words  6..9   dn
+//!  words  3..6   pn, or INF + the winning move of a disproven position
+//!  words  6..9   dn, or INF + the winning move of a proven position
 //!  words  9..12  work (positions spent under the node, saturating)
 //!  words 12..15  gen (8) | free (1) | rank (7) | dep (16)
 //!  word  15      ten more bucket bits of each entry's key (see below)
@@ -36,7 +36,7 @@
 //! bit of its key, which the low bits of the check do not hold: word 15
 //! keeps ten such bits per entry, so a table grows at most 1024-fold.
 
-use super::{NO_DEP, PnDn};
+use super::{INF, NO_DEP, PnDn};
 
 const WAYS: usize = 3;
 /// Bytes per bucket of `WAYS` entries.
@@ -70,6 +70,10 @@ pub struct Entry {
     pub rank: u8,
     /// A final result that holds under the rules of every rank.
     pub free: bool,
+    /// For a final result won by the side to move: the game's code of
+    /// the winning move (`Game::move_code`), 0 when none is kept. It
+    /// takes the word of the other number, which is then `INF`.
+    pub best: u32,
 }
 
 /// A bucket's words (see the layout above).
@@ -263,9 +267,16 @@ impl Table {
         let b = self.at(bi);
         let meta = b[META + i];
         let dep = meta as u16;
+        let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
+        if pn == 0 && dn > INF {
+            (dn, best) = (INF, dn - INF);
+        } else if dn == 0 && pn > INF {
+            (pn, best) = (INF, pn - INF);
+        }
         Some(Entry {
-            pn: b[PN + i],
-            dn: b[DN + i],
+            pn,
+            dn,
+            best,
             work: b[WORK + i],
             dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
             rank: (meta >> 16) as u8 & 0x7f,
@@ -345,8 +356,16 @@ impl Table {
         let slot_bits = ((1 << EXT_BITS) - 1) << (i as u32 * EXT_BITS);
         let b = &mut self.words[bi..bi + WORDS];
         b[i] = check;
-        b[PN + i] = e.pn;
-        b[DN + i] = e.dn;
+        // A final result's other number is always `INF`: its word can
+        // hold the winning move instead.
+        let (mut pn, mut dn) = (e.pn, e.dn);
+        if e.best != 0 && e.pn == 0 && e.dn == INF {
+            dn = INF + e.best;
+        } else if e.best != 0 && e.dn == 0 && e.pn == INF {
+            pn = INF + e.best;
+        }
+        b[PN + i] = pn;
+        b[DN + i] = dn;
         b[WORK + i] = e.work;
         b[META + i] = meta;
         b[EXT] = b[EXT] & !slot_bits | ext << (i as u32 * EXT_BITS);
@@ -368,6 +387,7 @@ mod tests {
             dep: NO_DEP,
             rank: 0,
             free: false,
+            best: 0,
         }
     }
 
@@ -379,6 +399,30 @@ mod tests {
         assert_eq!(t.get(43), None);
         t.new_search();
         assert_eq!(t.get(42), None);
+    }
+
+    #[test]
+    fn a_final_result_keeps_its_winning_move_and_an_open_one_none() {
+        let mut t = Table::with_memory(1 << 16);
+        let proven = Entry {
+            pn: 0,
+            dn: INF,
+            best: 7,
+            ..e(5)
+        };
+        let disproven = Entry {
+            pn: INF,
+            dn: 0,
+            best: 1,
+            ..e(5)
+        };
+        let open = Entry { best: 9, ..e(5) };
+        t.put(1, proven);
+        t.put(2, disproven);
+        t.put(3, open);
+        assert_eq!(t.get(1), Some(proven));
+        assert_eq!(t.get(2), Some(disproven));
+        assert_eq!(t.get(3), Some(Entry { best: 0, ..open }));
     }
 
     #[test]

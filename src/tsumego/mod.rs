@@ -704,6 +704,27 @@ impl<const W: usize> Game for Tsumego<W> {
         e
     }
 
+    fn expand_move(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
+        let e = self.expand_one(self.orientation.inward_move(m), out);
+        self.turn_out(out);
+        e
+    }
+
+    fn move_code(&self, m: Move) -> u32 {
+        match m {
+            Move::Pass => 1,
+            Move::Play(p) => p.0 as u32 + 2,
+        }
+    }
+
+    fn code_move(&self, code: u32) -> Option<Move> {
+        match code {
+            0 => None,
+            1 => Some(Move::Pass),
+            c => u16::try_from(c - 2).ok().map(|i| Move::Play(Point(i))),
+        }
+    }
+
     fn play(&mut self, m: Move) {
         self.play_move(self.orientation.inward_move(m))
     }
@@ -929,6 +950,65 @@ impl<const W: usize> Tsumego<W> {
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep, banned }
+    }
+
+    /// `expand_with` for walking a proof, with only the child of `m`:
+    /// the rules the other moves looked at do not matter to a solution
+    /// that plays `m`, so its footprint leaves them out.
+    fn expand_one(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
+        out.clear();
+        let here = Seen::of(&self.top().board);
+        self.footprint = here;
+        if let Some((attacker_wins, dep)) = self.top().over {
+            return Expansion::Terminal {
+                prover_wins: attacker_wins == (self.prover == self.attacker),
+                dep,
+            };
+        }
+        if self.target_alive() {
+            return Expansion::Terminal {
+                prover_wins: self.prover != self.attacker,
+                dep: NO_DEP,
+            };
+        }
+        let moves = Expansion::Moves {
+            ban_dep: NO_DEP,
+            banned: false,
+        };
+        let mut board = self.top().board;
+        let pass = m == Move::Pass;
+        let child = match self.try_move(m, &mut board) {
+            Outcome::Illegal | Outcome::Banned(_) => return moves,
+            Outcome::Terminal { attacker_wins, dep } => {
+                self.footprint = self.seen_through(here, dep, false);
+                self.terminal_child(m, attacker_wins, dep)
+            }
+            Outcome::Open {
+                captured,
+                key,
+                threats,
+                spent,
+                repeats,
+                ..
+            } => {
+                self.footprint = here.meet(Seen::of(&board));
+                let after_threat = spent.is_some() && !pass;
+                let ko = if pass { None } else { board.ko() };
+                let tt_key = Self::tt_key(key, pass, after_threat, captured, ko);
+                Child {
+                    mv: m,
+                    key: tt_key,
+                    free_key: Self::free_key_of(tt_key, threats, after_threat),
+                    terminal: None,
+                    dep: NO_DEP,
+                    pn: 1,
+                    dn: 1,
+                    bound: repeats && !pass,
+                }
+            }
+        };
+        out.push(child);
+        moves
     }
 
     /// The expansion of a position the mover wins at once by `m`: that
