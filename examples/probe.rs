@@ -72,7 +72,7 @@ fn main() {
                     println!("extraction best of {reps}: {:.1} ms", best * 1e3);
                 }
                 if let Some(nodes) = lines {
-                    let lines = shikatsu::proof::from_search(nodes);
+                    let lines = nodes;
                     println!(
                         "proof distinct {} tree {}",
                         shikatsu::proof::distinct_size(&lines),

@@ -81,7 +81,7 @@ fn dfpn(
         } else {
             side.opp()
         };
-        if let Err(e) = proof::check(problem, side, winner, master, &proof::from_search(tree)) {
+        if let Err(e) = proof::check(problem, side, winner, master, &tree) {
             // A rejected tree from the fast mode is what the strict
             // fallback is for; from strict mode it is a bug.
             assert!(!strict, "strict proof rejected: {e}");
@@ -292,7 +292,7 @@ fn shared_subtrees_are_checked_as_their_trees_would_be() {
                 } else {
                     side.opp()
                 };
-                let tree = unshare(&proof::from_search(tree));
+                let tree = unshare(&tree);
                 let shared =
                     share_by_position(&problem.board, side, false, &tree, &mut HashMap::new());
                 let as_tree = unshare(&shared);

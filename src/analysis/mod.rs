@@ -394,7 +394,7 @@ impl Engine {
             let want_proof = outcome == Outcome::Proven;
             let before = s.positions();
             let t0 = Instant::now();
-            let tree = s.extract(&mut game, want_proof).map(proof::from_search);
+            let tree = s.extract(&mut game, want_proof);
             spent += s.positions() - before;
             let t1 = Instant::now();
             let too_large = s.proof_too_large;
@@ -439,9 +439,7 @@ impl Engine {
                 let outcome = strict.solve(&mut game, limits, &mut Unobserved);
                 let mut tree = None;
                 if let Outcome::Proven | Outcome::Disproven = outcome {
-                    tree = strict
-                        .extract(&mut game, outcome == Outcome::Proven)
-                        .map(proof::from_search);
+                    tree = strict.extract(&mut game, outcome == Outcome::Proven);
                 }
                 spent += strict.positions();
                 let checked = tree.as_ref().is_some_and(|t| {

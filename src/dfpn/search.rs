@@ -96,7 +96,27 @@ impl<M> Observer<M> for Unobserved {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofNode<M> {
     pub mv: M,
-    pub children: Arc<[ProofNode<M>]>,
+    pub replies: Arc<[ProofNode<M>]>,
+}
+
+impl<M> ProofNode<M> {
+    /// A move with its replies.
+    pub fn new(mv: M, replies: Vec<ProofNode<M>>) -> ProofNode<M> {
+        ProofNode {
+            mv,
+            replies: Arc::from(replies),
+        }
+    }
+
+    /// A move that ends the game.
+    pub fn leaf(mv: M) -> ProofNode<M> {
+        ProofNode::new(mv, Vec::new())
+    }
+
+    /// Identifies a shared list of replies (for memos over the DAG).
+    pub fn id(replies: &Arc<[ProofNode<M>]>) -> usize {
+        Arc::as_ptr(replies) as *const ProofNode<M> as usize
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -820,11 +840,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             self.extract_choice(game, path, children, x, &mut footprint)?
         } else {
             let mut out = Vec::with_capacity(children.len());
+            // Every child is looked up below: overlap their cache misses.
+            for c in children.iter().filter(|c| c.terminal.is_none()) {
+                self.tt.prefetch(c.key);
+            }
             for c in children.iter() {
                 match c.terminal {
                     Some(w) if w == proof => out.push(ProofNode {
                         mv: c.mv,
-                        children: x.leaf.clone(),
+                        replies: x.leaf.clone(),
                     }),
                     Some(_) => {
                         x.misled();
@@ -846,7 +870,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         footprint = footprint.meet(f);
                         out.push(ProofNode {
                             mv: c.mv,
-                            children: sub,
+                            replies: sub,
                         });
                     }
                 }
@@ -878,7 +902,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     Some(w) if w == proof => {
                         return Some(Arc::from(vec![ProofNode {
                             mv: c.mv,
-                            children: x.leaf.clone(),
+                            replies: x.leaf.clone(),
                         }]));
                     }
                     Some(_) => {}
@@ -907,7 +931,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 *footprint = footprint.meet(f);
                 return Some(Arc::from(vec![ProofNode {
                     mv: c.mv,
-                    children: sub,
+                    replies: sub,
                 }]));
             }
         }

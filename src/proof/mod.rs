@@ -12,32 +12,9 @@ pub use check::{Checked, check, check_from};
 /// A move of a solution and the answers to it: every legal reply at the
 /// opponent's turn, exactly one move at the prover's turn. Transposed
 /// answers are shared (`Arc`), so a solution is a DAG: walk it with
-/// memos keyed by [`Line::id`], never naively.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    pub mv: Move,
-    pub replies: Arc<[Line]>,
-}
-
-impl Line {
-    /// A move with its replies.
-    pub fn new(mv: Move, replies: Vec<Line>) -> Line {
-        Line {
-            mv,
-            replies: Arc::from(replies),
-        }
-    }
-
-    /// A move that ends the game.
-    pub fn leaf(mv: Move) -> Line {
-        Line::new(mv, Vec::new())
-    }
-
-    /// Identifies a shared list of replies (for memos over the DAG).
-    pub fn id(replies: &Arc<[Line]>) -> usize {
-        Arc::as_ptr(replies) as *const Line as usize
-    }
-}
+/// memos keyed by [`Line::id`], never naively. It is the solver's own
+/// solution, taken as it is extracted.
+pub type Line = crate::dfpn::ProofNode<Move>;
 
 /// Distinct positions in a solution: what it takes to check or store it.
 pub fn distinct_size(lines: &[Line]) -> usize {
@@ -72,32 +49,4 @@ pub fn tree_size(lines: &[Line]) -> u64 {
         acc.saturating_add(1)
             .saturating_add(walk(&l.replies, &mut memo))
     })
-}
-
-/// Converts the solver's solution, keeping its sharing.
-pub fn from_search(nodes: Vec<crate::dfpn::ProofNode<Move>>) -> Vec<Line> {
-    type Node = crate::dfpn::ProofNode<Move>;
-    fn convert(nodes: &Arc<[Node]>, memo: &mut HashMap<usize, Arc<[Line]>>) -> Arc<[Line]> {
-        let id = Arc::as_ptr(nodes) as *const Node as usize;
-        if let Some(l) = memo.get(&id) {
-            return l.clone();
-        }
-        let lines: Arc<[Line]> = nodes
-            .iter()
-            .map(|n| Line {
-                mv: n.mv,
-                replies: convert(&n.children, memo),
-            })
-            .collect();
-        memo.insert(id, lines.clone());
-        lines
-    }
-    let mut memo = HashMap::default();
-    nodes
-        .iter()
-        .map(|n| Line {
-            mv: n.mv,
-            replies: convert(&n.children, &mut memo),
-        })
-        .collect()
 }
