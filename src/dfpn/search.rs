@@ -807,6 +807,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         proof: bool,
     ) -> Option<M> {
         let won = |e: &Entry| if proof { e.pn == 0 } else { e.dn == 0 };
+        if self.strict {
+            let entry = self.tt.get(path).filter(won)?;
+            return game.code_move(entry.best);
+        }
         let entry = self
             .tt
             .get(key)
