@@ -71,8 +71,7 @@ fn main() {
                 if reps > 0 {
                     println!("extraction best of {reps}: {:.1} ms", best * 1e3);
                 }
-                if let Some(nodes) = lines {
-                    let lines = nodes;
+                if let Some(lines) = lines {
                     println!(
                         "proof distinct {} tree {}",
                         shikatsu::proof::distinct_size(&lines),

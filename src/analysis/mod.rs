@@ -398,7 +398,8 @@ impl Engine {
             spent += s.positions() - before;
             let t1 = Instant::now();
             let too_large = s.proof_too_large;
-            if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+            let debug = std::env::var_os("SHIKATSU_DEBUG").is_some();
+            if debug {
                 let size: usize = tree.as_ref().map_or(0, |t| proof::distinct_size(t));
                 eprintln!(
                     "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}, path stores {}, free {}",
@@ -414,7 +415,7 @@ impl Engine {
             let checked = tree
                 .as_ref()
                 .is_some_and(|t| self.check(problem, to_move, prover, ko, moves, want_proof, t));
-            if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+            if debug {
                 eprintln!("check {:?}", t2.elapsed());
             }
             verdict.tree = tree;

@@ -784,16 +784,17 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 }),
             };
             if usable {
-                let r = self.extract_expanded(game, path, x, &children, expansion);
-                if r.is_some() {
+                let r = self.extract_expanded(game, path, key, x, &children, expansion);
+                // A game over here is over whatever the move; else, when
+                // the hinted move fails, the other winning moves are tried.
+                if r.is_some() || matches!(expansion, Expansion::Terminal { .. }) {
                     x.pool.push(children);
                     return r;
                 }
-                // Else the other winning moves are tried, as without the hint.
             }
         }
         let expansion = game.expand_plain(&mut children);
-        let r = self.extract_expanded(game, path, x, &children, expansion);
+        let r = self.extract_expanded(game, path, key, x, &children, expansion);
         x.pool.push(children);
         r
     }
@@ -825,12 +826,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         &mut self,
         game: &mut G,
         path: u64,
+        key: u64,
         x: &mut Extraction<M, G::Footprint>,
         children: &[Child<M>],
         expansion: Expansion,
     ) -> Option<Solved<M, G::Footprint>> {
         let proof = x.proof;
-        let key = game.key();
         let mut footprint = game.expansion_footprint();
         if let Expansion::Terminal { prover_wins, .. } = expansion {
             if prover_wins != proof {
@@ -947,7 +948,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 type Solved<M, F> = (Arc<[ProofNode<M>]>, F);
 
 /// The state of one extraction.
-struct Extraction<M: Copy, F> {
+struct Extraction<M, F> {
     proof: bool,
     /// Distinct nodes built so far.
     nodes: usize,
@@ -967,7 +968,7 @@ struct Extraction<M: Copy, F> {
     misled: Option<Vec<(u64, u64, u64)>>,
 }
 
-impl<M: Copy, F> Extraction<M, F> {
+impl<M, F> Extraction<M, F> {
     /// The table's results do not hold on the current trail.
     fn misled(&mut self) {
         if self.misled.is_none() {

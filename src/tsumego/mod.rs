@@ -21,7 +21,7 @@ mod order;
 
 use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
-use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind};
+use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind, PnDn};
 use crate::problem::{Ko, Orientation, Problem};
 
 /// Who may repeat a position: the side with unlimited ko threats.
@@ -773,12 +773,6 @@ impl<const W: usize> Tsumego<W> {
             Seen::of(&self.top().board)
         };
         self.footprint = here;
-        if let Some((attacker_wins, dep)) = self.top().over {
-            return Expansion::Terminal {
-                prover_wins: attacker_wins == (self.prover == self.attacker),
-                dep,
-            };
-        }
         // Life is permanent and ends the game for the defender, who at
         // its own turn could pass into the position where it is found
         // (unless two passes or endless cycles count against it, or the
@@ -790,11 +784,8 @@ impl<const W: usize> Tsumego<W> {
             && !self.unconditional_only
             && self.top().to_move != self.attacker
             && !self.top().passed;
-        if !skip_life && self.target_alive() {
-            return Expansion::Terminal {
-                prover_wins: self.prover != self.attacker,
-                dep: NO_DEP,
-            };
+        if let Some(over) = self.decided(!skip_life) {
+            return over;
         }
         let f = self.top();
         let mover = f.to_move;
@@ -888,17 +879,16 @@ impl<const W: usize> Tsumego<W> {
                         // Whether the move costs a threat depends on the path.
                         ban_dep = ban_dep.min(j);
                     }
-                    let tt_key = Self::tt_key(key, false, spent.is_some(), captured, board.ko());
-                    Child {
-                        mv: m,
-                        key: tt_key,
-                        free_key: Self::free_key_of(tt_key, threats, spent.is_some()),
-                        terminal: None,
-                        dep: NO_DEP,
-                        pn,
-                        dn,
-                        bound: repeats,
-                    }
+                    Self::open_child(
+                        m,
+                        &board,
+                        key,
+                        captured,
+                        threats,
+                        spent.is_some(),
+                        repeats,
+                        (pn, dn),
+                    )
                 }
             };
             out.push(child);
@@ -932,24 +922,38 @@ impl<const W: usize> Tsumego<W> {
                 captured,
                 threats,
                 ..
-            } => {
-                let tt_key = Self::tt_key(key, true, false, captured, None);
-                Child {
-                    mv: Move::Pass,
-                    key: tt_key,
-                    free_key: Self::free_key_of(tt_key, threats, false),
-                    terminal: None,
-                    dep: NO_DEP,
-                    pn: 1,
-                    dn: 1,
-                    bound: false,
-                }
-            }
+            } => Self::open_child(
+                Move::Pass,
+                &board,
+                key,
+                captured,
+                threats,
+                false,
+                false,
+                (1, 1),
+            ),
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep, banned }
+    }
+
+    /// The game's end at the current position, if it is over: by the
+    /// path (two passes, a cycle) or, when `test_life`, by the target's
+    /// unconditional life.
+    #[inline]
+    fn decided(&self, test_life: bool) -> Option<Expansion> {
+        if let Some((attacker_wins, dep)) = self.top().over {
+            return Some(Expansion::Terminal {
+                prover_wins: attacker_wins == (self.prover == self.attacker),
+                dep,
+            });
+        }
+        (test_life && self.target_alive()).then_some(Expansion::Terminal {
+            prover_wins: self.prover != self.attacker,
+            dep: NO_DEP,
+        })
     }
 
     /// `expand_with` for walking a proof, with only the child of `m`:
@@ -959,24 +963,14 @@ impl<const W: usize> Tsumego<W> {
         out.clear();
         let here = Seen::of(&self.top().board);
         self.footprint = here;
-        if let Some((attacker_wins, dep)) = self.top().over {
-            return Expansion::Terminal {
-                prover_wins: attacker_wins == (self.prover == self.attacker),
-                dep,
-            };
-        }
-        if self.target_alive() {
-            return Expansion::Terminal {
-                prover_wins: self.prover != self.attacker,
-                dep: NO_DEP,
-            };
+        if let Some(over) = self.decided(true) {
+            return over;
         }
         let moves = Expansion::Moves {
             ban_dep: NO_DEP,
             banned: false,
         };
         let mut board = self.top().board;
-        let pass = m == Move::Pass;
         let child = match self.try_move(m, &mut board) {
             Outcome::Illegal | Outcome::Banned(_) => return moves,
             Outcome::Terminal { attacker_wins, dep } => {
@@ -992,19 +986,16 @@ impl<const W: usize> Tsumego<W> {
                 ..
             } => {
                 self.footprint = here.meet(Seen::of(&board));
-                let after_threat = spent.is_some() && !pass;
-                let ko = if pass { None } else { board.ko() };
-                let tt_key = Self::tt_key(key, pass, after_threat, captured, ko);
-                Child {
-                    mv: m,
-                    key: tt_key,
-                    free_key: Self::free_key_of(tt_key, threats, after_threat),
-                    terminal: None,
-                    dep: NO_DEP,
-                    pn: 1,
-                    dn: 1,
-                    bound: repeats && !pass,
-                }
+                Self::open_child(
+                    m,
+                    &board,
+                    key,
+                    captured,
+                    threats,
+                    spent.is_some(),
+                    repeats,
+                    (1, 1),
+                )
             }
         };
         out.push(child);
@@ -1028,6 +1019,37 @@ impl<const W: usize> Tsumego<W> {
         Expansion::Moves {
             ban_dep: NO_DEP,
             banned: false,
+        }
+    }
+
+    /// The child of a move that leaves the game open, `board` the
+    /// position after it. A pass spends no threat, leaves no ko point and
+    /// binds to no rule.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn open_child(
+        m: Move,
+        board: &Board<W>,
+        key: u64,
+        captured: u8,
+        threats: [u8; 2],
+        spent: bool,
+        repeats: bool,
+        (pn, dn): (PnDn, PnDn),
+    ) -> Child<Move> {
+        let pass = m == Move::Pass;
+        let after_threat = spent && !pass;
+        let ko = if pass { None } else { board.ko() };
+        let tt_key = Self::tt_key(key, pass, after_threat, captured, ko);
+        Child {
+            mv: m,
+            key: tt_key,
+            free_key: Self::free_key_of(tt_key, threats, after_threat),
+            terminal: None,
+            dep: NO_DEP,
+            pn,
+            dn,
+            bound: repeats && !pass,
         }
     }
 
