@@ -6,6 +6,7 @@
 
 pub mod benson;
 pub mod bits;
+pub mod dead;
 pub mod zobrist;
 
 pub use bits::Bits;

@@ -19,7 +19,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
-use crate::board::{Bits, Board, Color, Move, Point, benson, words_for};
+use crate::board::{Bits, Board, Color, Move, Point, benson, dead, words_for};
 use crate::problem::{Ko, Problem};
 
 /// What a checked proof covered.
@@ -49,6 +49,8 @@ struct Checker<'a, const W: usize> {
     problem: &'a Problem,
     /// The problem's region, in this checker's bitboards.
     region: Bits<W>,
+    /// The safe wall: attacker stones that can never be captured.
+    safe: Bits<W>,
     prover: Color,
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
@@ -132,6 +134,11 @@ fn check_in<const W: usize>(
             .area
             .resized()
             .expect("the region lies on the board"),
+        safe: problem
+            .region
+            .safe_wall
+            .resized()
+            .expect("the wall lies on the board"),
         prover,
         ko,
         history: vec![(board, to_move, ko.threats)],
@@ -263,6 +270,38 @@ impl<const W: usize> Checker<'_, W> {
         }
     }
 
+    /// The targets left on the board are one block with no room to live.
+    fn no_room(&self, s: &State<W>) -> bool {
+        // Right after the attacker's pass, passing back ends the game.
+        if s.passed && s.to_move == self.problem.defender {
+            return false;
+        }
+        // The problem's own position, the attacker to move: the solver
+        // gives a first move there.
+        if self.history.len() == 1 && s.to_move != self.problem.defender {
+            return false;
+        }
+        let mut left = self
+            .problem
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| s.captured >> i & 1 == 0)
+            .map(|(_, t)| t.index());
+        let Some(first) = left.next() else {
+            return false;
+        };
+        let block = s.board.block(Point(first as u16));
+        left.all(|t| block.get(t))
+            && dead::no_room(
+                &s.board,
+                block,
+                self.problem.defender,
+                self.safe,
+                self.region,
+            )
+    }
+
     fn alive(&self, s: &State<W>) -> bool {
         let alive = benson::alive(&s.board, self.problem.defender, self.region);
         self.problem
@@ -299,6 +338,10 @@ impl<const W: usize> Checker<'_, W> {
         self.stats.nodes += 1;
         self.stats.depth = self.stats.depth.max(self.moves.len());
         let mut looked = Looked::of(&s.board);
+        if self.no_room(s) {
+            self.leaf(true, tree)?;
+            return Ok(looked);
+        }
         if self.alive(s) {
             self.leaf(false, tree)?;
             return Ok(looked);

@@ -20,7 +20,7 @@
 mod order;
 
 use crate::board::bits::WORDS;
-use crate::board::{Bits, Board, Color, Move, Point, benson, zobrist};
+use crate::board::{Bits, Board, Color, Move, Point, benson, dead, zobrist};
 use crate::dfpn::{Child, Expansion, Footprint, Game, NO_DEP, NodeKind, PnDn};
 use crate::problem::{Ko, Orientation, Problem};
 
@@ -62,6 +62,8 @@ struct Frame<const W: usize> {
 #[derive(Clone)]
 pub struct Tsumego<const W: usize = WORDS> {
     region: Bits<W>,
+    /// Attacker stones that can never be captured (the safe wall).
+    safe: Bits<W>,
     targets: Vec<Point>,
     all_captured: u8,
     attacker: Color,
@@ -70,6 +72,8 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// Two passes and endless cycles are attacker wins: the defender must
     /// reach unconditional life (used to tell eyes from seki).
     unconditional_only: bool,
+    /// A target with no room to live is captured (`dead::no_room`).
+    no_room_rule: bool,
     frames: Vec<Frame<W>>,
     /// The last plain expansion's footprint.
     footprint: Seen<W>,
@@ -223,12 +227,18 @@ impl<const W: usize> Tsumego<W> {
                 .area
                 .resized()
                 .expect("the region lies on the board"),
+            safe: problem
+                .region
+                .safe_wall
+                .resized()
+                .expect("the wall lies on the board"),
             targets: problem.targets.clone(),
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
             prover,
             ko,
             unconditional_only: false,
+            no_room_rule: true,
             frames,
             footprint: Seen::default(),
             path_keys,
@@ -251,6 +261,14 @@ impl<const W: usize> Tsumego<W> {
     /// unconditional life (Benson): seki and endless cycles lose.
     pub fn unconditional_only(mut self) -> Tsumego<W> {
         self.unconditional_only = true;
+        self
+    }
+
+    /// The same game without the static rule that a target with no room
+    /// to live is captured: the game is then played out to the capture
+    /// (tests compare the two).
+    pub fn without_no_room(mut self) -> Tsumego<W> {
+        self.no_room_rule = false;
         self
     }
 
@@ -545,6 +563,41 @@ impl<const W: usize> Tsumego<W> {
         let Some(q) = spaces.first() else { return 0 };
         let one = Bits::flood(Bits::single(q), spaces);
         if one == spaces { 1 } else { 2 }
+    }
+
+    /// Whether the targets still on the board form one block with no room
+    /// to live (`dead::no_room`): the attacker captures it whatever happens.
+    fn no_room(&self) -> bool {
+        let f = self.top();
+        // After the attacker's pass the defender may pass back and end
+        // the game: the rule's strategy never passes, so it cannot apply.
+        if f.passed && f.to_move != self.attacker {
+            return false;
+        }
+        // At the problem's own position the attacker is asked for a
+        // move: the solution must start with one.
+        if self.frames.len() == 1 && f.to_move == self.attacker {
+            return false;
+        }
+        let block = if self.targets.len() == 1 {
+            f.target_block
+        } else {
+            let mut left = self
+                .targets
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| f.captured >> i & 1 == 0)
+                .map(|(_, t)| t.index());
+            let Some(first) = left.next() else {
+                return false;
+            };
+            let block = f.board.block(crate::board::Point(first as u16));
+            if !left.all(|t| block.get(t)) {
+                return false;
+            }
+            block
+        };
+        dead::no_room(&f.board, block, self.attacker.opp(), self.safe, self.region)
     }
 
     /// Whether a target block still on the board is unconditionally alive.
@@ -948,6 +1001,12 @@ impl<const W: usize> Tsumego<W> {
             return Some(Expansion::Terminal {
                 prover_wins: attacker_wins == (self.prover == self.attacker),
                 dep,
+            });
+        }
+        if self.no_room_rule && self.no_room() {
+            return Some(Expansion::Terminal {
+                prover_wins: self.prover == self.attacker,
+                dep: NO_DEP,
             });
         }
         (test_life && self.target_alive()).then_some(Expansion::Terminal {

@@ -1072,6 +1072,7 @@ impl App {
 pub fn over_text(winner: Color, why: Over) -> String {
     match why {
         Over::Captured => format!("{} wins: the target is captured", winner.name()),
+        Over::NoRoom => format!("{} wins: the target has no room to live", winner.name()),
         Over::Lives => format!("{} wins: the target lives", winner.name()),
     }
 }

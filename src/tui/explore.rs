@@ -64,6 +64,8 @@ pub struct Candidate {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Over {
     Captured,
+    /// Not captured yet, but with no room to live (`board::dead`).
+    NoRoom,
     Lives,
 }
 
@@ -257,7 +259,7 @@ impl Explorer {
                 } else {
                     self.side.opp()
                 };
-                Some((winner, self.why_over(&board)))
+                Some((winner, self.why_over(&board, winner)))
             }
             Expansion::Moves { banned, .. } => {
                 ko_barred = banned;
@@ -349,9 +351,17 @@ impl Explorer {
         }
     }
 
-    fn why_over(&self, board: &Board) -> Over {
+    fn why_over(&self, board: &Board, winner: Color) -> Over {
         let defender = self.problem.defender;
-        if self
+        if winner != defender
+            && self
+                .problem
+                .targets
+                .iter()
+                .any(|&t| board.color_at(t) == Some(defender))
+        {
+            Over::NoRoom
+        } else if self
             .problem
             .targets
             .iter()

@@ -31,6 +31,11 @@ AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba])";
 const NINE: &str = "(;FF[4]GM[1]SZ[9]PL[B]GN[Nine in the corner]
 AB[ga][gb][gc][ad][bd][cd][dd][ed][fd][gd][fc]AW[fa][fb][ac][bc][cc][dc][ec][eb]MA[cc])";
 
+/// White to live with a two-point eye and two outside liberties: no room
+/// to live, so the game is over before anyone moves.
+const NO_ROOM: &str = "(;FF[4]GM[1]SZ[9]PL[W]GN[No room]
+AB[fa][fb][ac][bc][cc][dc][ec][fc]AW[ca][da][ab][bb][cb][db]MA[ca])";
+
 /// No target: a load error.
 const BAD: &str = "(;FF[4]GM[1]SZ[9]AB[aa][bb]AW[cc])";
 
@@ -158,6 +163,23 @@ fn paused_search_after_single_steps_shows_the_path() {
     assert!(len >= 2);
     a.apply(Action::Left);
     assert_eq!(a.path_cursor, Some(len - 2));
+}
+
+#[test]
+fn a_target_with_no_room_to_live_ends_the_game_and_the_screen_says_why() {
+    let a = solved(&[("no-room.sgf", NO_ROOM)]);
+    let an = a.analysis().expect("decided").clone();
+    assert_eq!(an.status, Status::Fails);
+    let node = a.node.as_ref().expect("a node");
+    assert_eq!(
+        node.over,
+        Some((Color::Black, super::explore::Over::NoRoom))
+    );
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains("game over: Black wins: the target has no room to live"),
+        "{frame}"
+    );
 }
 
 #[test]

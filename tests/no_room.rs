@@ -1,0 +1,194 @@
+//! The static rule that a target with no room to live is captured
+//! (`board::dead::no_room`) against the game played out without it: on
+//! random enclosed positions where the rule holds, the attacker wins by
+//! play under every ko setting with either side to move; and with or
+//! without the rule, searches reach the same results, whose proofs the
+//! checker accepts.
+
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use shikatsu::board::{Color, Move, dead};
+use shikatsu::dfpn::Game;
+use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+use shikatsu::problem::sgf::load_str;
+use shikatsu::problem::{Ko, Problem};
+use shikatsu::proof;
+use shikatsu::tsumego::Tsumego;
+
+/// A 5x6 board: rows 0-3 are the fight, row 4 is mostly a black wall
+/// (its gaps and white stones let some liberties lie outside the region,
+/// where nobody plays), row 5 is empty outside space. Cells: 0 empty,
+/// 1 black, 2 white. The first white stone is the target.
+fn sgf(cells: &[u8]) -> Option<String> {
+    let mut ab = String::new();
+    let mut aw = String::new();
+    let mut target = None;
+    for (i, &c) in cells.iter().enumerate() {
+        let pt = format!(
+            "[{}{}]",
+            (b'a' + (i % 5) as u8) as char,
+            (b'a' + (i / 5) as u8) as char
+        );
+        match c {
+            1 => ab.push_str(&pt),
+            2 => {
+                target.get_or_insert(pt.clone());
+                aw.push_str(&pt)
+            }
+            _ => {}
+        }
+    }
+    Some(format!("(;FF[4]SZ[5:6]AB{ab}AW{aw}MA{})", target?))
+}
+
+/// The position of `cells`, when it loads with a region of at most 14
+/// empty points (larger ones, where the wall's gaps open the whole board,
+/// take too long to play out without the rule).
+fn problem(cells: &[u8]) -> Option<Problem> {
+    let p = load_str("random.sgf", &sgf(cells)?).pop()?.ok()?;
+    ((p.region.area & p.board.empty()).count() <= 14).then_some(p)
+}
+
+fn rule_holds(p: &Problem) -> bool {
+    let block = p.board.block(p.targets[0]);
+    dead::no_room(
+        &p.board,
+        block,
+        p.defender,
+        p.region.safe_wall,
+        p.region.area,
+    )
+}
+
+fn settings() -> [Ko; 5] {
+    [
+        Ko::from(Some(Color::White)),
+        Ko::from(Some(Color::Black)),
+        Ko::from(None),
+        Ko::threats(0, 2),
+        Ko::threats(2, 0),
+    ]
+}
+
+/// df-pn for the side to move; `rule`: with the static rule. Proofs
+/// found with it are checked.
+fn solve(p: &Problem, side: Color, ko: Ko, rule: bool) -> Outcome {
+    solve_after(p, side, ko, rule, None)
+}
+
+/// `solve` after the side to move has played `first`.
+fn solve_after(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>) -> Outcome {
+    let game = || {
+        let g: Tsumego = Tsumego::new(p, side, side, ko);
+        let mut g = if rule { g } else { g.without_no_room() };
+        if let Some(m) = first {
+            g.play(m);
+        }
+        g
+    };
+    let mut s = Searcher::new(16 << 20);
+    let mut g = game();
+    let o = s.solve(
+        &mut g,
+        Limits {
+            positions: Some(500_000),
+            time: None,
+        },
+        &mut Unobserved,
+    );
+    if rule && matches!(o, Outcome::Proven | Outcome::Disproven) {
+        let tree = s
+            .extract(&mut game(), o == Outcome::Proven)
+            .expect("a decided search gives a tree");
+        let winner = if o == Outcome::Proven {
+            side
+        } else {
+            side.opp()
+        };
+        let moves: Vec<Move> = first.into_iter().collect();
+        if let Err(e) = proof::check_from(p, side, winner, ko, &moves, &tree) {
+            panic!("proof rejected: {e}\n{}", p.board.to_ascii());
+        }
+    }
+    o
+}
+
+fn cells() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![4 => Just(0u8), 2 => Just(1u8), 3 => Just(2u8)],
+        20,
+    )
+}
+
+#[test]
+fn where_the_rule_holds_the_attacker_wins_by_play() {
+    // A fixed seed: the same few hundred positions every run.
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
+    );
+    let (mut tried, mut held) = (0, 0);
+    while held < 120 && tried < 200_000 {
+        tried += 1;
+        let cells = cells().new_tree(&mut runner).unwrap().current();
+        let Some(p) = problem(&cells) else { continue };
+        if !rule_holds(&p) {
+            continue;
+        }
+        held += 1;
+        for ko in settings() {
+            for side in [Color::Black, Color::White] {
+                let want = if side == Color::Black {
+                    Outcome::Proven
+                } else {
+                    Outcome::Disproven
+                };
+                assert_eq!(
+                    solve(&p, side, ko, false),
+                    want,
+                    "{} to move, {ko:?}\n{}",
+                    side.name(),
+                    p.board.to_ascii()
+                );
+            }
+        }
+    }
+    assert_eq!(held, 120, "only {held} positions with no room in {tried}");
+}
+
+fn cases(default: u32) -> u32 {
+    std::env::var("SHIKATSU_CROSS_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(32), ..ProptestConfig::default() })]
+    #[test]
+    fn the_rule_changes_no_result(cells in cells()) {
+        let Some(p) = problem(&cells) else { return Ok(()) };
+        for ko in settings() {
+            for side in [Color::Black, Color::White] {
+                let with = solve(&p, side, ko, true);
+                let without = solve(&p, side, ko, false);
+                let decided = |o: Outcome| matches!(o, Outcome::Proven | Outcome::Disproven);
+                if decided(with) && decided(without) {
+                    prop_assert_eq!(with, without, "{} to move, {:?}\n{}", side.name(), ko, p.board.to_ascii());
+                }
+                // Each first move too: the rule must not turn a move
+                // (the attacker's pass above all) into a win or a loss.
+                let root: Tsumego = Tsumego::new(&p, side, side, ko);
+                let moves = root.legal_moves();
+                for m in moves {
+                    let with = solve_after(&p, side, ko, true, Some(m));
+                    let without = solve_after(&p, side, ko, false, Some(m));
+                    if decided(with) && decided(without) {
+                        prop_assert_eq!(with, without, "{} to move, first {:?}, {:?}\n{}", side.name(), m, ko, p.board.to_ascii());
+                    }
+                }
+            }
+        }
+    }
+}
