@@ -1,16 +1,19 @@
 //! Bad input through the real binary: one clear error line per file,
 //! exit code 2, never a panic, and the other files still solved.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+use tempfile::TempDir;
 
 const GOOD: &str = "(;FF[4]SZ[9]PL[B]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])";
 
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("shikatsu-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A fresh folder, removed when the test ends, passed or failed.
+fn dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("shikatsu-test-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -48,35 +51,37 @@ fn error_for(d: &Path, name: &str, bytes: &[u8]) -> String {
 
 #[test]
 fn each_kind_of_bad_input_gets_one_clear_error_line() {
-    let d = dir("bad");
-    assert!(error_for(&d, "empty.sgf", b"").contains("empty file"));
-    assert!(error_for(&d, "text.sgf", b"hello, this is not a game record\n").contains("not SGF"));
+    let tmp = dir("bad");
+    let d = tmp.path();
+    assert!(error_for(d, "empty.sgf", b"").contains("empty file"));
+    assert!(error_for(d, "text.sgf", b"hello, this is not a game record\n").contains("not SGF"));
     let mut garbage = vec![0u8, 159, 146, 150, 255, 0, 1, 2];
     garbage.extend((0..200u32).map(|i| (i * 37 % 256) as u8));
-    assert!(error_for(&d, "binary.sgf", &garbage).contains("binary"));
-    let e = error_for(&d, "ma-empty.sgf", b"(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])");
+    assert!(error_for(d, "binary.sgf", &garbage).contains("binary"));
+    let e = error_for(d, "ma-empty.sgf", b"(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])");
     assert!(
         e.contains("problem 0") && e.contains("MA[ee] marks an empty point"),
         "{e}"
     );
-    let e = error_for(&d, "open.sgf", b"(;FF[4]SZ[19]AB[pd]AW[dd][dc]MA[dd])");
+    let e = error_for(d, "open.sgf", b"(;FF[4]SZ[19]AB[pd]AW[dd][dc]MA[dd])");
     assert!(e.contains("not enclosed"), "{e}");
-    let e = error_for(&d, "big.sgf", b"(;FF[4]SZ[25]AB[aa]AW[bb]MA[bb])");
+    let e = error_for(d, "big.sgf", b"(;FF[4]SZ[25]AB[aa]AW[bb]MA[bb])");
     assert!(e.contains("25x25 is larger than 19x19"), "{e}");
-    let e = error_for(&d, "dead.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[aa]MA[aa])");
+    let e = error_for(d, "dead.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[aa]MA[aa])");
     assert!(e.contains("illegal setup") && e.contains("aa"), "{e}");
-    let e = error_for(&d, "no-target.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[bb])");
+    let e = error_for(d, "no-target.sgf", b"(;FF[4]SZ[9]AB[ba][ab]AW[bb])");
     assert!(e.contains("no target"), "{e}");
-    let e = error_for(&d, "broken.sgf", b"(;FF[4]SZ[9]AB[ba");
+    let e = error_for(d, "broken.sgf", b"(;FF[4]SZ[9]AB[ba");
     assert!(e.contains("SGF"), "{e}");
 }
 
 #[test]
 fn a_bad_file_in_a_batch_does_not_stop_the_others() {
-    let d = dir("batch");
-    write(&d, "a-good.sgf", GOOD.as_bytes());
-    write(&d, "b-empty.sgf", b"");
-    write(&d, "c-good.sgf", GOOD.as_bytes());
+    let tmp = dir("batch");
+    let d = tmp.path();
+    write(d, "a-good.sgf", GOOD.as_bytes());
+    write(d, "b-empty.sgf", b"");
+    write(d, "c-good.sgf", GOOD.as_bytes());
     let (code, out, err) = run(&[
         "solve",
         "--format",
@@ -100,9 +105,10 @@ fn a_bad_file_in_a_batch_does_not_stop_the_others() {
 
 #[test]
 fn a_bad_file_in_a_bench_suite_is_named_and_counted() {
-    let d = dir("bench");
-    write(&d, "a-good.sgf", GOOD.as_bytes());
-    let bad = write(&d, "b-open.sgf", b"(;FF[4]SZ[9]PL[B]AW[ee]AB[aa]MA[ee])");
+    let tmp = dir("bench");
+    let d = tmp.path();
+    write(d, "a-good.sgf", GOOD.as_bytes());
+    let bad = write(d, "b-open.sgf", b"(;FF[4]SZ[9]PL[B]AW[ee]AB[aa]MA[ee])");
     let (code, out, err) = run(&["bench", "--positions", "100000", d.to_str().unwrap()]);
     assert!(!err.contains("panicked"), "{err}");
     let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
@@ -119,9 +125,10 @@ fn a_bad_file_in_a_bench_suite_is_named_and_counted() {
 
 #[test]
 fn a_collection_gives_one_problem_per_game_tree_with_its_index() {
-    let d = dir("collection");
+    let tmp = dir("collection");
+    let d = tmp.path();
     let text = format!("{GOOD}\n(;FF[4]SZ[9]AB[aa]AW[bb]MA[ee])\n{GOOD}");
-    let f = write(&d, "coll.sgf", text.as_bytes());
+    let f = write(d, "coll.sgf", text.as_bytes());
     let (code, out, _) = run(&["solve", "--format", "jsonl", "--time", "5", &f]);
     assert_eq!(code, 2);
     let records: Vec<serde_json::Value> = out

@@ -185,9 +185,11 @@ fn status_only_gives_the_same_statuses_with_one_checked_move() {
 /// jobs, and next in input order with one.
 #[test]
 fn results_are_written_as_they_are_ready_in_input_order() {
-    let dir = std::env::temp_dir().join(format!("shikatsu-stream-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let big = dir.join("big.sgf");
+    let dir = tempfile::Builder::new()
+        .prefix("shikatsu-stream-")
+        .tempdir()
+        .unwrap();
+    let big = dir.path().join("big.sgf");
     std::fs::write(
         &big,
         "(;FF[4]GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][gg][ga][gb][gc][gd][ge][gf]\
@@ -197,7 +199,6 @@ fn results_are_written_as_they_are_ready_in_input_order() {
     for jobs in ["2", "1"] {
         first_lines_come_before_the_end(&big, jobs);
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {

@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
 const BIN: &str = env!("CARGO_BIN_EXE_shikatsu");
 
 /// A long search (an open corner): the counters keep moving for seconds.
@@ -173,19 +175,21 @@ fn figure(screen: &str, label: &str) -> u64 {
         .unwrap_or_else(|_| panic!("no number after {label:?} on\n{screen}"))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("shikatsu-tui-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("a temp dir");
-    d
+/// A fresh folder, removed when the test ends, passed or failed.
+fn temp_dir(name: &str) -> TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("shikatsu-tui-{name}-"))
+        .tempdir()
+        .expect("a temp dir")
 }
 
-/// A bundled problem (or the same shape written to a temp dir).
-fn bundled_rabbity_six() -> PathBuf {
+/// A bundled problem (or the same shape written to `dir`).
+fn bundled_rabbity_six(dir: &Path) -> PathBuf {
     let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/classic/rabbity-six.sgf");
     if p.exists() {
         return p;
     }
-    let f = temp_dir("bundled").join("rabbity-six.sgf");
+    let f = dir.join("rabbity-six.sgf");
     std::fs::write(&f, RABBITY_SIX).expect("written");
     f
 }
@@ -203,9 +207,9 @@ fn step_walk_and_quit_on_a_bundled_problem() {
         return;
     }
     let dir = temp_dir("walk");
-    let problem = bundled_rabbity_six();
+    let problem = bundled_rabbity_six(dir.path());
     let path = problem.display().to_string();
-    let t = Tmux::start("walk", &[&path, "--memory", "64M"], 100, 30, &dir);
+    let t = Tmux::start("walk", &[&path, "--memory", "64M"], 100, 30, dir.path());
     // Solved at once: the status, the proof's first move, the help line.
     let screen = t.wait_for(&["Black to kill", "to kill: unconditional", "? help"]);
     assert!(t.alternate_screen(), "the UI runs on the alternate screen");
@@ -256,10 +260,10 @@ fn live_counters_move_and_quit_stops_a_long_search() {
         return;
     }
     let dir = temp_dir("live");
-    let file = dir.join("open-corner.sgf");
+    let file = dir.path().join("open-corner.sgf");
     std::fs::write(&file, OPEN_CORNER).expect("written");
     let path = file.display().to_string();
-    let t = Tmux::start("live", &[&path, "--memory", "64M"], 80, 24, &dir);
+    let t = Tmux::start("live", &[&path, "--memory", "64M"], 80, 24, dir.path());
     let first = t.wait_for(&["solving", "positions"]);
     std::thread::sleep(Duration::from_millis(400));
     let second = t.wait_for(&["solving"]);

@@ -364,7 +364,7 @@ impl<const W: usize> Checker<'_, W> {
             Ok(looked.meet(self.follow(s, line)?))
         } else {
             let legal = self.legal_moves(s, &mut looked);
-            for m in &legal {
+            for (m, _, _) in &legal {
                 if !tree.iter().any(|l| l.mv == *m) {
                     return Err(format!(
                         "{}: the reply {} is not answered",
@@ -379,8 +379,15 @@ impl<const W: usize> Checker<'_, W> {
                     self.here()
                 ));
             }
+            // Every line's move is now among `legal`, which was applied
+            // under this same history (each follow restores it), so its
+            // outcome there stands.
             for line in tree {
-                looked = looked.meet(self.follow(s, line)?);
+                let (_, after, here) = legal
+                    .iter()
+                    .find(|(m, _, _)| *m == line.mv)
+                    .expect("each reply is a legal move");
+                looked = looked.meet(self.follow_applied(s, line, after, *here)?);
             }
             Ok(looked)
         }
@@ -407,15 +414,26 @@ impl<const W: usize> Checker<'_, W> {
 
     /// Checks a move and what follows; what that looked at.
     fn follow(&mut self, s: &State<W>, line: &Line) -> Result<Looked<W>, String> {
-        self.moves.push(line.mv);
         let (after, here) = self.apply(s, line.mv);
+        self.follow_applied(s, line, &after, here)
+    }
+
+    /// As `follow`, given what `self.apply(s, line.mv)` returned.
+    fn follow_applied(
+        &mut self,
+        s: &State<W>,
+        line: &Line,
+        after: &After<W>,
+        here: Looked<W>,
+    ) -> Result<Looked<W>, String> {
+        self.moves.push(line.mv);
         let r = match after {
             After::Illegal(why) => Err(format!("{}: illegal move ({why})", self.here())),
-            After::Over(attacker_wins) => self.leaf(attacker_wins, &line.replies).map(|_| here),
+            After::Over(attacker_wins) => self.leaf(*attacker_wins, &line.replies).map(|_| here),
             After::Goes(next) => {
                 let len = self.history.len();
-                self.enter(s, &next);
-                let r = self.node(&next, &line.replies);
+                self.enter(s, next);
+                let r = self.node(next, &line.replies);
                 self.history.truncate(len);
                 r.map(|f| f.meet(here))
             }
@@ -424,9 +442,14 @@ impl<const W: usize> Checker<'_, W> {
         r
     }
 
-    /// The legal moves at `s`; adds to `looked` every position they
-    /// compared with the history.
-    fn legal_moves(&self, s: &State<W>, looked: &mut Looked<W>) -> Vec<Move> {
+    /// The legal moves at `s`, each with what `apply` returned for it, so
+    /// that following a reply does not play it again; adds to `looked`
+    /// every position they compared with the history.
+    fn legal_moves(
+        &self,
+        s: &State<W>,
+        looked: &mut Looked<W>,
+    ) -> Vec<(Move, After<W>, Looked<W>)> {
         let mut out = Vec::new();
         let area = self.region & s.board.empty();
         for i in area.iter() {
@@ -434,10 +457,13 @@ impl<const W: usize> Checker<'_, W> {
             let (after, here) = self.apply(s, m);
             *looked = looked.meet(here);
             if !matches!(after, After::Illegal(_)) {
-                out.push(m);
+                out.push((m, after, here));
             }
         }
-        out.push(Move::Pass);
+        // A pass is always legal; it places no stone, so what it looked at
+        // is `s` itself, already in `looked`.
+        let (after, here) = self.apply(s, Move::Pass);
+        out.push((Move::Pass, after, here));
         out
     }
 }

@@ -642,7 +642,11 @@ fn a_narrow_terminal_keeps_the_status_apart_and_help_and_quit_in_view() {
 
 #[test]
 fn nothing_loaded_is_one_error_line_instead_of_a_screen() {
-    let dir = std::env::temp_dir().join(format!("shikatsu-tui-load-{}", std::process::id()));
+    let tmp = tempfile::Builder::new()
+        .prefix("shikatsu-tui-load-")
+        .tempdir()
+        .expect("a temporary folder");
+    let dir = tmp.path();
     let empty_dir = dir.join("empty");
     std::fs::create_dir_all(&empty_dir).expect("a temporary folder");
     let empty = dir.join("empty.sgf");
@@ -669,11 +673,10 @@ fn nothing_loaded_is_one_error_line_instead_of_a_screen() {
     let m = why(&empty_dir).expect("a folder without problems is an error");
     assert!(m.contains("no SGF problems found under"), "{m}");
     // A folder with a good file opens, its bad files shown among the rest.
-    assert_eq!(why(&dir), None);
+    assert_eq!(why(dir), None);
     std::fs::remove_file(&good).expect("removed");
-    let m = why(&dir).expect("nothing loads");
+    let m = why(dir).expect("nothing loads");
     assert!(m.contains("could be loaded (3 errors)"), "{m}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
