@@ -4,6 +4,8 @@
 //! few external threat counts), every proof passes the independent
 //! checker, and more ko threats never hurt the side that holds them.
 
+mod common;
+use common::cases;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -89,13 +91,6 @@ fn dfpn(
         }
     }
     o
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("SHIKATSU_CROSS_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
 }
 
 proptest! {

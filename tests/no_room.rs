@@ -5,6 +5,8 @@
 //! without the rule, searches reach the same results, whose proofs the
 //! checker accepts.
 
+mod common;
+use common::cases;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -155,13 +157,6 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
         }
     }
     assert_eq!(held, 120, "only {held} positions with no room in {tried}");
-}
-
-fn cases(default: u32) -> u32 {
-    std::env::var("SHIKATSU_CROSS_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(default)
 }
 
 proptest! {

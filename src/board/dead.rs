@@ -23,7 +23,23 @@
 //! that stays, so no position ever repeats: ko bans, threats and cycles
 //! never apply, and the attacker never passes.
 
-use super::{Bits, Board, Color};
+use super::{Bits, Board, Color, Point};
+
+/// `no_room` for the target stones still on the board (`left`), when they
+/// all lie in one block; false when none is left or they are apart.
+pub fn targets_no_room<const W: usize>(
+    board: &Board<W>,
+    mut left: impl Iterator<Item = Point>,
+    defender: Color,
+    safe: Bits<W>,
+    within: Bits<W>,
+) -> bool {
+    let Some(first) = left.next() else {
+        return false;
+    };
+    let block = board.block(first);
+    left.all(|t| block.get(t.index())) && no_room(board, block, defender, safe, within)
+}
 
 /// Whether `block` (stones of `defender`) has no room to live, with
 /// `safe` attacker stones that can never be captured (the safe wall) and
@@ -76,7 +92,6 @@ fn two_or_fewer_together<const W: usize>(points: Bits<W>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
     use crate::problem::infer_region;
 
     /// `no_room` for the white block at `target` of a board whose black

@@ -281,25 +281,16 @@ impl<const W: usize> Checker<'_, W> {
         if self.history.len() == 1 && s.to_move != self.problem.defender {
             return false;
         }
-        let mut left = self
-            .problem
-            .targets
-            .iter()
-            .enumerate()
+        let left = (self.problem.targets.iter().enumerate())
             .filter(|&(i, _)| s.captured >> i & 1 == 0)
-            .map(|(_, t)| t.index());
-        let Some(first) = left.next() else {
-            return false;
-        };
-        let block = s.board.block(Point(first as u16));
-        left.all(|t| block.get(t))
-            && dead::no_room(
-                &s.board,
-                block,
-                self.problem.defender,
-                self.safe,
-                self.region,
-            )
+            .map(|(_, &t)| t);
+        dead::targets_no_room(
+            &s.board,
+            left,
+            self.problem.defender,
+            self.safe,
+            self.region,
+        )
     }
 
     fn alive(&self, s: &State<W>) -> bool {

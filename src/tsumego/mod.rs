@@ -579,25 +579,15 @@ impl<const W: usize> Tsumego<W> {
         if self.frames.len() == 1 && f.to_move == self.attacker {
             return false;
         }
-        let block = if self.targets.len() == 1 {
-            f.target_block
-        } else {
-            let mut left = self
-                .targets
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| f.captured >> i & 1 == 0)
-                .map(|(_, t)| t.index());
-            let Some(first) = left.next() else {
-                return false;
-            };
-            let block = f.board.block(crate::board::Point(first as u16));
-            if !left.all(|t| block.get(t)) {
-                return false;
-            }
-            block
-        };
-        dead::no_room(&f.board, block, self.attacker.opp(), self.safe, self.region)
+        let defender = self.attacker.opp();
+        if self.targets.len() == 1 {
+            // The lone target's block is kept from move to move.
+            return dead::no_room(&f.board, f.target_block, defender, self.safe, self.region);
+        }
+        let left = (self.targets.iter().enumerate())
+            .filter(|&(i, _)| f.captured >> i & 1 == 0)
+            .map(|(_, &t)| t);
+        dead::targets_no_room(&f.board, left, defender, self.safe, self.region)
     }
 
     /// Whether a target block still on the board is unconditionally alive.

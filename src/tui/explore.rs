@@ -353,21 +353,11 @@ impl Explorer {
 
     fn why_over(&self, board: &Board, winner: Color) -> Over {
         let defender = self.problem.defender;
-        if winner != defender
-            && self
-                .problem
-                .targets
-                .iter()
-                .any(|&t| board.color_at(t) == Some(defender))
-        {
-            Over::NoRoom
-        } else if self
-            .problem
-            .targets
-            .iter()
-            .all(|&t| board.color_at(t) != Some(defender))
-        {
+        let captured = (self.problem.targets.iter()).all(|&t| board.color_at(t) != Some(defender));
+        if captured {
             Over::Captured
+        } else if winner != defender {
+            Over::NoRoom
         } else {
             Over::Lives
         }
