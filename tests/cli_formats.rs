@@ -201,6 +201,17 @@ fn results_are_written_as_they_are_ready_in_input_order() {
     }
 }
 
+/// A spawned solve that is killed when the test ends early (a failed
+/// assertion), so that no 5 s search outlives it.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
@@ -208,17 +219,19 @@ fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
         env!("CARGO_MANIFEST_DIR"),
         "/problems/classic/straight-three.sgf"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(["solve", small])
-        .arg(big)
-        .args([
-            "--jobs", jobs, "--time", "5", "--memory", "256M", "--format", "jsonl",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut child = KillOnDrop(
+        Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .args(["solve", small])
+            .arg(big)
+            .args([
+                "--jobs", jobs, "--time", "5", "--memory", "256M", "--format", "jsonl",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs"),
+    );
+    let mut lines = BufReader::new(child.0.stdout.take().unwrap()).lines();
     let first: serde_json::Value =
         serde_json::from_str(&lines.next().unwrap().unwrap()).expect("a JSON line");
     assert!(
@@ -231,11 +244,11 @@ fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
     // its first line; this one has the big search's 5 s still to go.
     std::thread::sleep(std::time::Duration::from_millis(500));
     assert!(
-        child.try_wait().unwrap().is_none(),
+        child.0.try_wait().unwrap().is_none(),
         "--jobs {jobs}: the first result came only when the whole batch was over"
     );
     let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
-    child.wait().unwrap();
+    child.0.wait().unwrap();
     let files: Vec<String> = rest
         .iter()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].to_string())
