@@ -21,33 +21,12 @@ use shikatsu::tsumego::Tsumego;
 /// empty outside space that keeps the wall safe. Cells: 0 empty, 1 black,
 /// 2 white. The first white stone is the target.
 fn sgf(cells: &[u8]) -> Option<String> {
-    let mut ab = String::new();
-    let mut aw = String::new();
-    let mut target = None;
-    for (i, &c) in cells.iter().enumerate() {
-        let (x, y) = (i % 4, i / 4);
-        let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
-        match c {
-            1 => ab.push_str(&pt),
-            2 => {
-                target.get_or_insert(pt.clone());
-                aw.push_str(&pt)
-            }
-            _ => {}
-        }
-    }
+    let (mut ab, aw, target) = common::stones(cells, 4);
     for x in 0..4 {
         ab.push_str(&format!("[{}d]", (b'a' + x as u8) as char));
     }
-    let t = target?;
-    Some(format!(
-        "(;FF[4]SZ[4:5]AB{ab}{}MA{t})",
-        if aw.is_empty() {
-            String::new()
-        } else {
-            format!("AW{aw}")
-        }
-    ))
+    // A target means a white stone: AW is never empty here.
+    Some(format!("(;FF[4]SZ[4:5]AB{ab}AW{aw}MA{})", target?))
 }
 
 fn dfpn(

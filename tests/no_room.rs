@@ -23,24 +23,7 @@ use shikatsu::tsumego::Tsumego;
 /// where nobody plays), row 5 is empty outside space. Cells: 0 empty,
 /// 1 black, 2 white. The first white stone is the target.
 fn sgf(cells: &[u8]) -> Option<String> {
-    let mut ab = String::new();
-    let mut aw = String::new();
-    let mut target = None;
-    for (i, &c) in cells.iter().enumerate() {
-        let pt = format!(
-            "[{}{}]",
-            (b'a' + (i % 5) as u8) as char,
-            (b'a' + (i / 5) as u8) as char
-        );
-        match c {
-            1 => ab.push_str(&pt),
-            2 => {
-                target.get_or_insert(pt.clone());
-                aw.push_str(&pt)
-            }
-            _ => {}
-        }
-    }
+    let (ab, aw, target) = common::stones(cells, 5);
     Some(format!("(;FF[4]SZ[5:6]AB{ab}AW{aw}MA{})", target?))
 }
 

@@ -8,3 +8,26 @@ pub fn cases(default: u32) -> u32 {
         .and_then(|n| n.parse().ok())
         .unwrap_or(default)
 }
+
+/// The setup of a random position on a board `width` points wide, cells
+/// in reading order (0 empty, 1 black, 2 white): the black points and the
+/// white points as SGF point lists, and the first white point (the
+/// target), if any.
+pub fn stones(cells: &[u8], width: usize) -> (String, String, Option<String>) {
+    let mut ab = String::new();
+    let mut aw = String::new();
+    let mut target = None;
+    for (i, &c) in cells.iter().enumerate() {
+        let (x, y) = (i % width, i / width);
+        let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+        match c {
+            1 => ab.push_str(&pt),
+            2 => {
+                target.get_or_insert(pt.clone());
+                aw.push_str(&pt)
+            }
+            _ => {}
+        }
+    }
+    (ab, aw, target)
+}
