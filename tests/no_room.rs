@@ -10,7 +10,7 @@ use common::cases;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use shikatsu::board::{Color, Move, dead};
+use shikatsu::board::{Bits, Color, Move, dead};
 use shikatsu::dfpn::Game;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::problem::sgf::load_str;
@@ -44,6 +44,31 @@ fn rule_holds(p: &Problem) -> bool {
         p.region.safe_wall,
         p.region.area,
     )
+}
+
+/// Which of the rule's wider cases a position that holds needs: another
+/// defender block sharing the target's room, and attacker stones next to
+/// that room that are not joined to the safe wall.
+fn wider_cases(p: &Problem) -> (bool, bool) {
+    let b = &p.board;
+    let empty = b.empty();
+    let block = b.block(p.targets[0]);
+    let libs = block.spread() & empty;
+    let others = libs.spread() & b.stones(p.defender) & !block;
+    let mut group = block;
+    let mut room = libs;
+    loop {
+        let more = room.spread() & b.stones(p.defender) & !group;
+        if more.is_empty() {
+            break;
+        }
+        group |= Bits::flood(more, b.stones(p.defender));
+        room = group.spread() & empty;
+    }
+    let attacker = b.stones(p.defender.opp());
+    let safe = Bits::flood(p.region.safe_wall & attacker, attacker);
+    let loose = (room.spread() | group.spread()) & attacker & !safe;
+    (!others.is_empty(), !loose.is_empty())
 }
 
 fn settings() -> [Ko; 5] {
@@ -106,6 +131,8 @@ fn cells() -> impl Strategy<Value = Vec<u8>> {
     )
 }
 
+/// `NO_ROOM_HELD=n` plays out n positions instead of 120 (10,000 take
+/// about a minute).
 #[test]
 fn where_the_rule_holds_the_attacker_wins_by_play() {
     // A fixed seed: the same few hundred positions every run.
@@ -114,7 +141,12 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
         TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
     );
     let (mut tried, mut held) = (0, 0);
-    while held < 120 && tried < 200_000 {
+    let (mut grouped, mut loose) = (0, 0);
+    let want: usize = std::env::var("NO_ROOM_HELD")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(120);
+    while held < want && tried < 200_000 * want / 120 {
         tried += 1;
         let cells = cells().new_tree(&mut runner).unwrap().current();
         let Some(p) = problem(&cells) else { continue };
@@ -122,6 +154,9 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
             continue;
         }
         held += 1;
+        let (g, l) = wider_cases(&p);
+        grouped += g as usize;
+        loose += l as usize;
         for ko in settings() {
             for side in [Color::Black, Color::White] {
                 let want = if side == Color::Black {
@@ -139,11 +174,14 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
             }
         }
     }
-    assert_eq!(held, 120, "only {held} positions with no room in {tried}");
+    assert_eq!(held, want, "only {held} positions with no room in {tried}");
+    eprintln!(
+        "held {held} of {tried}: {grouped} with another defender block, {loose} with loose attacker stones"
+    );
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(32), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(96), ..ProptestConfig::default() })]
     #[test]
     fn the_rule_changes_no_result(cells in cells()) {
         let Some(p) = problem(&cells) else { return Ok(()) };

@@ -1,27 +1,45 @@
 //! A block with no room to live: a sound static test that the attacker
 //! captures it, whoever moves and under any ko rule.
 //!
-//! Let B be the block and L its liberties, all of them inside the region
-//! where moves are played. The test holds when
-//! 1. every empty point next to a point of L is itself in L (B can never
+//! Let B be the block, G its group (B and every defender block that
+//! touches G's liberties, taken until none is left) and L the liberties
+//! of G, all of them inside the region where moves are played. Stones
+//! connected to `safe` (stones whose liberties lie where nobody plays)
+//! can never be captured; call them safe, and call an empty point of the
+//! region next to a safe stone a link. The test holds when
+//! 1. every empty point next to a point of L is itself in L (G can never
 //!    reach a new liberty by extending),
-//! 2. no other stone of B's colour touches L (a stone played on L joins B
-//!    and connects to nothing else),
-//! 3. every attacker stone next to B or L can never be captured: it is
-//!    connected to `safe`, stones whose liberties lie where nobody plays,
-//! 4. the points of L that touch no such safe stone (the only points that
-//!    could become eyes) are at most two, and adjacent when two.
+//! 2. every attacker block next to G or L is safe, or has links among
+//!    its liberties: sorted by that count, the i-th such block (from 1)
+//!    at least i + 1 of them,
+//! 3. the points of L that are no links (the only points that could
+//!    become eyes) are at most two, and adjacent when two.
 //!
 //! Then the attacker wins by this strategy: with B in atari, capture;
-//! else fill a point of L next to a safe stone (legal, and the stone is
-//! safe at once); with none left, L is the one- or two-point eye I, and
-//! the attacker plays into it; if B captures that stone, B is left with
-//! one liberty again. No defender move can gain B a liberty (1, 2), take
-//! one back by capturing (3: only the stone played into I, which leaves B
-//! in atari), or make a second eye (4). Every attacker move adds a stone
-//! that stays, or plays into I where the only capture gives B a stone
-//! that stays, so no position ever repeats: ko bans, threats and cycles
-//! never apply, and the attacker never passes.
+//! else play a link of the next unsafe block in that order (the stone
+//! joins it to a safe stone: each defender move takes at most one link,
+//! so by 2 one is always left); else fill a point of L that is a link
+//! (legal, and the stone is safe at once); with none left, L is the one-
+//! or two-point eye I and the attacker plays into it, capturing with B
+//! any block left with no other liberty.
+//!
+//! Why it holds: a defender stone on L joins G or starts a block of G,
+//! and one elsewhere never touches G or L (1), so G's room only shrinks;
+//! a defender move cannot capture a stone next to G or L (each is safe,
+//! or joined to safety before its last link goes), and stones it
+//! captures elsewhere free no point next to G or L. A block of G other
+//! than B that a fill captures had that fill as its only liberty, so it
+//! leaves a pocket bounded by safe stones, out of G's reach. At the eye,
+//! which no attacker stone touches, every block has its liberties in I:
+//! the attacker captures B at once, or B keeps two liberties, and after
+//! his stone on one of them B is in atari while his stone can be taken
+//! only by the defender's move on the other, which leaves the defender's
+//! blocks with one liberty, his stone's point, for the attacker to take.
+//! Every attacker move but the play into I adds a stone that is safe
+//! and stays, and the play into I is answered by a capture of B or by
+//! a stone that stays, so no position ever repeats, even one from
+//! before: ko bans, threats and cycles never apply, and the attacker
+//! never passes.
 
 use super::{Bits, Board, Color, Point};
 
@@ -53,27 +71,47 @@ pub fn no_room<const W: usize>(
     within: Bits<W>,
 ) -> bool {
     let empty = board.empty();
-    let libs = block.spread() & empty;
-    if !(libs & !within).is_empty() {
+    // G and L at once: the stones and empty points reached from the
+    // block through both. When every empty point next to L is in L, this
+    // is exactly G and L; else some empty point reached is no liberty.
+    let reached = Bits::flood(block, board.stones(defender) | empty);
+    let group = reached & !empty;
+    let libs = reached & empty;
+    if !(libs & !within).is_empty() || group.spread() & empty != libs {
         return false;
     }
     let near = libs.spread();
-    if !(near & empty & !libs).is_empty() {
-        return false;
-    }
-    if !(near & board.stones(defender) & !block).is_empty() {
-        return false;
-    }
     let attacker = board.stones(defender.opp());
-    let touching = (near | block.spread()) & attacker;
+    let touching = (near | group.spread()) & attacker;
     if touching.is_empty() {
         return two_or_fewer_together(libs);
     }
     let safe_now = Bits::flood(safe & attacker, attacker);
-    if !(touching & !safe_now).is_empty() {
-        return false;
+    let reach = safe_now.spread();
+    let unsafe_blocks = touching & !safe_now;
+    two_or_fewer_together(libs & !reach)
+        && (unsafe_blocks.is_empty() || joinable(attacker, unsafe_blocks, empty & reach & within))
+}
+
+/// Whether the attacker blocks through `unsafe_blocks` can each be joined
+/// to safety in turn against a defender who takes one link per move: the
+/// i-th fewest `links` among their liberties are at least i + 1.
+fn joinable<const W: usize>(attacker: Bits<W>, unsafe_blocks: Bits<W>, links: Bits<W>) -> bool {
+    let mut counts = [0u32; 6];
+    let mut n = 0;
+    let mut rest = unsafe_blocks;
+    while let Some(q) = rest.first() {
+        let block = Bits::flood(Bits::single(q), attacker);
+        rest &= !block;
+        if n == counts.len() {
+            return false;
+        }
+        counts[n] = (block.spread() & links).count();
+        n += 1;
     }
-    two_or_fewer_together(libs & !safe_now.spread())
+    let counts = &mut counts[..n];
+    counts.sort_unstable();
+    counts.iter().zip(2..).all(|(&c, least)| c >= least)
 }
 
 /// At most two points, adjacent when two.
