@@ -1,7 +1,7 @@
 //! The static rule that a target with no room to live is captured
 //! (`board::dead::no_room`) against the game played out without it: on
-//! random enclosed positions where the rule holds, the attacker wins by
-//! play under every ko setting with either side to move; and with or
+//! random enclosed positions where the rule holds for a side to move, the
+//! attacker wins by play under every ko setting; and with or
 //! without the rule, searches reach the same results, whose proofs the
 //! checker accepts.
 
@@ -35,12 +35,13 @@ fn problem(cells: &[u8]) -> Option<Problem> {
     ((p.region.area & p.board.empty()).count() <= 14).then_some(p)
 }
 
-fn rule_holds(p: &Problem) -> bool {
+fn rule_holds(p: &Problem, to_move: Color) -> bool {
     let block = p.board.block(p.targets[0]);
     dead::no_room(
         &p.board,
         block,
         p.defender,
+        to_move,
         p.region.safe_wall,
         p.region.area,
     )
@@ -141,7 +142,7 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
         TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
     );
     let (mut tried, mut held) = (0, 0);
-    let (mut grouped, mut loose) = (0, 0);
+    let (mut grouped, mut loose, mut attacker_only) = (0, 0, 0);
     let want: usize = std::env::var("NO_ROOM_HELD")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -150,15 +151,20 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
         tried += 1;
         let cells = cells().new_tree(&mut runner).unwrap().current();
         let Some(p) = problem(&cells) else { continue };
-        if !rule_holds(&p) {
+        let sides: Vec<Color> = [Color::Black, Color::White]
+            .into_iter()
+            .filter(|&side| rule_holds(&p, side))
+            .collect();
+        if sides.is_empty() {
             continue;
         }
         held += 1;
         let (g, l) = wider_cases(&p);
         grouped += g as usize;
         loose += l as usize;
+        attacker_only += (sides == [Color::Black]) as usize;
         for ko in settings() {
-            for side in [Color::Black, Color::White] {
+            for &side in &sides {
                 let want = if side == Color::Black {
                     Outcome::Proven
                 } else {
@@ -176,7 +182,12 @@ fn where_the_rule_holds_the_attacker_wins_by_play() {
     }
     assert_eq!(held, want, "only {held} positions with no room in {tried}");
     eprintln!(
-        "held {held} of {tried}: {grouped} with another defender block, {loose} with loose attacker stones"
+        "held {held} of {tried}: {grouped} with another defender block, {loose} with loose attacker stones, {attacker_only} only with the attacker to move"
+    );
+    // The rule's wider cases are played out too, not only the plain one.
+    assert!(
+        grouped > 0 && loose > 0 && attacker_only > 0,
+        "{grouped} grouped, {loose} loose, {attacker_only} attacker to move only"
     );
 }
 

@@ -11,14 +11,15 @@
 //!    reach a new liberty by extending),
 //! 2. every attacker block next to G or L is safe, or has links among
 //!    its liberties: sorted by that count, the i-th such block (from 1)
-//!    at least i + 1 of them,
+//!    at least i + 1 of them (i when the attacker is to move),
 //! 3. the points of L that are no links (the only points that could
 //!    become eyes) are at most two, and adjacent when two.
 //!
 //! Then the attacker wins by this strategy: with B in atari, capture;
 //! else play a link of the next unsafe block in that order (the stone
 //! joins it to a safe stone: each defender move takes at most one link,
-//! so by 2 one is always left); else fill a point of L that is a link
+//! and the i-th block is joined by the attacker's i-th move, so by 2 one
+//! is always left); else fill a point of L that is a link
 //! (legal, and the stone is safe at once); with none left, L is the one-
 //! or two-point eye I and the attacker plays into it, capturing with B
 //! any block left with no other liberty.
@@ -49,6 +50,7 @@ pub fn targets_no_room<const W: usize>(
     board: &Board<W>,
     mut left: impl Iterator<Item = Point>,
     defender: Color,
+    to_move: Color,
     safe: Bits<W>,
     within: Bits<W>,
 ) -> bool {
@@ -56,17 +58,18 @@ pub fn targets_no_room<const W: usize>(
         return false;
     };
     let block = board.block(first);
-    left.all(|t| block.get(t.index())) && no_room(board, block, defender, safe, within)
+    left.all(|t| block.get(t.index())) && no_room(board, block, defender, to_move, safe, within)
 }
 
-/// Whether `block` (stones of `defender`) has no room to live, with
-/// `safe` attacker stones that can never be captured (the safe wall) and
-/// moves played only `within` the region: a liberty outside it is one the
-/// attacker can never fill.
+/// Whether `block` (stones of `defender`) has no room to live, `to_move`
+/// playing next, with `safe` attacker stones that can never be captured
+/// (the safe wall) and moves played only `within` the region: a liberty
+/// outside it is one the attacker can never fill.
 pub fn no_room<const W: usize>(
     board: &Board<W>,
     block: Bits<W>,
     defender: Color,
+    to_move: Color,
     safe: Bits<W>,
     within: Bits<W>,
 ) -> bool {
@@ -90,13 +93,25 @@ pub fn no_room<const W: usize>(
     let reach = safe_now.spread();
     let unsafe_blocks = touching & !safe_now;
     two_or_fewer_together(libs & !reach)
-        && (unsafe_blocks.is_empty() || joinable(attacker, unsafe_blocks, empty & reach & within))
+        && (unsafe_blocks.is_empty()
+            || joinable(
+                attacker,
+                unsafe_blocks,
+                empty & reach & within,
+                to_move != defender,
+            ))
 }
 
 /// Whether the attacker blocks through `unsafe_blocks` can each be joined
 /// to safety in turn against a defender who takes one link per move: the
-/// i-th fewest `links` among their liberties are at least i + 1.
-fn joinable<const W: usize>(attacker: Bits<W>, unsafe_blocks: Bits<W>, links: Bits<W>) -> bool {
+/// i-th fewest `links` among their liberties are at least i + 1, or i when
+/// the attacker joins the first before the defender moves.
+fn joinable<const W: usize>(
+    attacker: Bits<W>,
+    unsafe_blocks: Bits<W>,
+    links: Bits<W>,
+    attacker_first: bool,
+) -> bool {
     let mut counts = [0u32; 6];
     let mut n = 0;
     let mut rest = unsafe_blocks;
@@ -111,7 +126,8 @@ fn joinable<const W: usize>(attacker: Bits<W>, unsafe_blocks: Bits<W>, links: Bi
     }
     let counts = &mut counts[..n];
     counts.sort_unstable();
-    counts.iter().zip(2..).all(|(&c, least)| c >= least)
+    let first = if attacker_first { 1 } else { 2 };
+    counts.iter().zip(first..).all(|(&c, least)| c >= least)
 }
 
 /// At most two points, adjacent when two.
@@ -138,7 +154,14 @@ mod tests {
         let b = Board::from_ascii(rows);
         let block = b.block(Point::new(target.0, target.1));
         let region = infer_region(&b, block, Color::White).expect("enclosed");
-        no_room(&b, block, Color::White, region.safe_wall, region.area)
+        no_room(
+            &b,
+            block,
+            Color::White,
+            Color::White,
+            region.safe_wall,
+            region.area,
+        )
     }
 
     #[test]
@@ -165,7 +188,14 @@ mod tests {
         let region = infer_region(&b, block, Color::White).expect("enclosed");
         let mut within = region.area;
         within.clear(Point::new(4, 0).index());
-        assert!(!no_room(&b, block, Color::White, region.safe_wall, within));
+        assert!(!no_room(
+            &b,
+            block,
+            Color::White,
+            Color::White,
+            region.safe_wall,
+            within
+        ));
     }
 
     #[test]

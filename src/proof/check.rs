@@ -288,6 +288,7 @@ impl<const W: usize> Checker<'_, W> {
             &s.board,
             left,
             self.problem.defender,
+            s.to_move,
             self.safe,
             self.region,
         )

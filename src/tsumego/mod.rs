@@ -582,12 +582,19 @@ impl<const W: usize> Tsumego<W> {
         let defender = self.attacker.opp();
         if self.targets.len() == 1 {
             // The lone target's block is kept from move to move.
-            return dead::no_room(&f.board, f.target_block, defender, self.safe, self.region);
+            return dead::no_room(
+                &f.board,
+                f.target_block,
+                defender,
+                f.to_move,
+                self.safe,
+                self.region,
+            );
         }
         let left = (self.targets.iter().enumerate())
             .filter(|&(i, _)| f.captured >> i & 1 == 0)
             .map(|(_, &t)| t);
-        dead::targets_no_room(&f.board, left, defender, self.safe, self.region)
+        dead::targets_no_room(&f.board, left, defender, f.to_move, self.safe, self.region)
     }
 
     /// Whether a target block still on the board is unconditionally alive.
