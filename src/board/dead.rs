@@ -149,18 +149,27 @@ mod tests {
     use crate::problem::infer_region;
 
     /// `no_room` for the white block at `target` of a board whose black
-    /// wall is made safe by the empty rows below it.
+    /// wall is made safe by the empty rows below it, White to move.
     fn holds(rows: &str, target: (usize, usize)) -> bool {
+        holds_without(rows, target, None)
+    }
+
+    /// As `holds`, with the point `outside` taken out of the region.
+    fn holds_without(rows: &str, target: (usize, usize), outside: Option<Point>) -> bool {
         let b = Board::from_ascii(rows);
         let block = b.block(Point::new(target.0, target.1));
         let region = infer_region(&b, block, Color::White).expect("enclosed");
+        let mut within = region.area;
+        if let Some(p) = outside {
+            within.clear(p.index());
+        }
         no_room(
             &b,
             block,
             Color::White,
             Color::White,
             region.safe_wall,
-            region.area,
+            within,
         )
     }
 
@@ -177,25 +186,12 @@ mod tests {
 
     #[test]
     fn a_liberty_outside_the_region_can_never_be_filled() {
-        let b = Board::from_ascii(
-            "
+        let rows = "
             ..OO.X...
             OOOO.X...
             XXXXXX...
-            .........",
-        );
-        let block = b.block(Point::new(2, 0));
-        let region = infer_region(&b, block, Color::White).expect("enclosed");
-        let mut within = region.area;
-        within.clear(Point::new(4, 0).index());
-        assert!(!no_room(
-            &b,
-            block,
-            Color::White,
-            Color::White,
-            region.safe_wall,
-            within
-        ));
+            .........";
+        assert!(!holds_without(rows, (2, 0), Some(Point::new(4, 0))));
     }
 
     #[test]
@@ -234,12 +230,33 @@ mod tests {
     }
 
     #[test]
-    fn another_white_block_next_to_a_liberty_spoils_it() {
-        let joined = "
+    fn a_second_block_sharing_the_room_counts_with_the_target() {
+        // The f1-f2 block shares e1 with the target; e1 touches the
+        // safe stone e2, so only a1 and b1 could become eyes.
+        let shared = "
+            ..OO.OX..
+            OOOOXOX..
+            XXXXXXX..
+            .........";
+        assert!(holds(shared, (2, 0)));
+        // Without e2, e1 touches no safe stone: a third eye point.
+        let three = "
             ..OO.OX..
             OOOO.OX..
             XXXXXXX..
             .........";
-        assert!(!holds(joined, (2, 0)));
+        assert!(!holds(three, (2, 0)));
+    }
+
+    #[test]
+    fn a_loose_stone_with_two_links_is_joined_in_time() {
+        // The black stone e1 is not connected to the wall, but both its
+        // liberties, f1 and e2, touch safe stones.
+        let loose = "
+            ..OOX.X..
+            OOOO.XX..
+            XXXXXXX..
+            .........";
+        assert!(holds(loose, (2, 0)));
     }
 }
