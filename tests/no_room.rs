@@ -56,16 +56,11 @@ fn wider_cases(p: &Problem) -> (bool, bool) {
     let block = b.block(p.targets[0]);
     let libs = block.spread() & empty;
     let others = libs.spread() & b.stones(p.defender) & !block;
-    let mut group = block;
-    let mut room = libs;
-    loop {
-        let more = room.spread() & b.stones(p.defender) & !group;
-        if more.is_empty() {
-            break;
-        }
-        group |= Bits::flood(more, b.stones(p.defender));
-        room = group.spread() & empty;
-    }
+    // The group and its room as the rule takes them: one flood from the
+    // target through defender stones and empty points (where the rule
+    // holds, every empty point reached is a liberty of the group).
+    let reached = Bits::flood(block, b.stones(p.defender) | empty);
+    let (group, room) = (reached & !empty, reached & empty);
     let attacker = b.stones(p.defender.opp());
     let safe = Bits::flood(p.region.safe_wall & attacker, attacker);
     let loose = (room.spread() | group.spread()) & attacker & !safe;
