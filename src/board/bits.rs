@@ -308,11 +308,19 @@ fn flood3<const W: usize>(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         for k in 0..3 {
             next[k] = (g[k] | l1[k] | r1[k] | ls[k] | rs[k]) & w[k];
         }
-        if next == g {
+        if same3(next, g) {
             return Bits::from_three(g);
         }
         g = next;
     }
+}
+
+/// `a == b` by XOR in registers: the array comparison went through the
+/// stack, where a wide load of two narrow stores cannot be forwarded and
+/// stalled every step of a fill.
+#[inline(always)]
+fn same3(a: [u64; 3], b: [u64; 3]) -> bool {
+    (a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) == 0
 }
 
 /// `Bits::enclosed` on the first three words only.
@@ -347,7 +355,7 @@ fn enclosed3<const W: usize>(seed: Bits<W>, within: Bits<W>, free: Bits<W>) -> O
             (g[1] | around[1]) & w[1],
             (g[2] | around[2]) & w[2],
         ];
-        if next == g {
+        if same3(next, g) {
             return Some(Bits::from_three(g));
         }
         g = next;
