@@ -54,11 +54,17 @@ impl<const W: usize> Bits<W> {
     /// Number of addressable bits.
     pub const LEN: usize = W * 64;
 
+    /// Built word by word in registers: one store at a computed index
+    /// followed by loads of the whole set stalls (the store cannot be
+    /// forwarded to a wider load).
     #[inline]
     pub fn single(i: usize) -> Bits<W> {
-        let mut b = Self::EMPTY;
-        b.set(i);
-        b
+        let (w, bit) = (i >> 6, 1u64 << (i & 63));
+        let mut out = [0u64; W];
+        for (k, x) in out.iter_mut().enumerate() {
+            *x = bit & ((k == w) as u64).wrapping_neg();
+        }
+        Bits(out)
     }
 
     #[inline]
@@ -164,16 +170,18 @@ impl<const W: usize> Bits<W> {
         self.shl(1) | self.shr(1) | self.shl(STRIDE as u32) | self.shr(STRIDE as u32)
     }
 
-    /// `Bits::single(i).spread()`, set bit by bit.
+    /// `Bits::single(i).spread()`, word by word in registers (see
+    /// `single`).
     #[inline]
     pub fn around(i: usize) -> Bits<W> {
-        let mut b = Self::EMPTY;
+        let mut out = [0u64; W];
         for q in neighbour_indices(i) {
-            if q < Self::LEN {
-                b.set(q);
+            let (w, bit) = (q >> 6, 1u64 << (q & 63));
+            for (k, x) in out.iter_mut().enumerate() {
+                *x |= bit & ((k == w) as u64).wrapping_neg();
             }
         }
-        b
+        Bits(out)
     }
 
     /// Like `spread` but including the diagonals (8-neighbourhood).

@@ -365,39 +365,35 @@ impl<const W: usize> Board<W> {
         let them = c.opp().index();
         let own = self.stones[me];
         let mut opp = self.stones[them];
-        let mut empty = self.on_board & !(own | opp);
-        empty.clear(i);
-        // Neighbours by index rather than by shifting whole bitboards: a
-        // move looks at four points, and most of it at nothing more.
-        let around = neighbour_indices(i);
-        let (mut own_next, mut empty_next) = (false, false);
+        let stone = Bits::single(i);
+        let empty = self.on_board & !(own | opp | stone);
+        // The four neighbours as a set: most moves touch an empty point
+        // and no enemy stone, which three intersections tell.
+        let around = Bits::around(i);
+        let empty_next = around.intersects(empty);
+        let own_next = around.intersects(own);
         let mut captured = Bits::EMPTY;
-        // Enemy stones that have a liberty or touch one of their own that
-        // has: a neighbour there keeps its block alive without a fill.
-        // Worked out for the whole board at the first enemy neighbour, in
-        // a handful of word operations.
-        let mut safe: Option<Bits<W>> = None;
-        for q in around {
-            if empty.get_checked(q) {
-                empty_next = true;
-            } else if own.get_checked(q) {
-                own_next = true;
-            } else if opp.get_checked(q)
-                && !safe
-                    .get_or_insert_with(|| {
-                        let breathing = opp & empty.spread();
-                        breathing | breathing.spread()
-                    })
-                    .get(q)
-                && let Some(block) = Bits::enclosed(Bits::single(q), opp, empty)
-            {
+        let enemy = around & opp;
+        if !enemy.is_empty() {
+            // Enemy stones that have a liberty or touch one of their own
+            // that has: a neighbour there keeps its block alive without a
+            // fill. Worked out for the whole board in a handful of word
+            // operations.
+            let breathing = opp & empty.spread();
+            let safe = breathing | breathing.spread();
+            for q in (enemy & !safe).iter() {
+                if captured.get(q) {
+                    continue;
+                }
                 // Each adjacent enemy block loses the liberty at p; those
                 // left with none die.
-                captured |= block;
-                opp &= !block;
+                if let Some(block) = Bits::enclosed(Bits::single(q), opp, empty) {
+                    captured |= block;
+                    opp &= !block;
+                }
             }
         }
-        let own = own | Bits::single(i);
+        let own = own | stone;
         let captured_count;
         if captured.is_empty() {
             // Suicide is only possible when nothing was captured and the
@@ -405,7 +401,7 @@ impl<const W: usize> Board<W> {
             if !empty_next
                 && (!own_next
                     || !near_liberty(i, &own, &empty)
-                        && Bits::enclosed(Bits::single(i), own, empty).is_some())
+                        && Bits::enclosed(stone, own, empty).is_some())
             {
                 return Err(IllegalMove::Suicide);
             }
