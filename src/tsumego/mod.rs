@@ -329,7 +329,7 @@ impl<const W: usize> Tsumego<W> {
     /// `board`: a board of this problem (a copy of any frame's), where
     /// the position after the move is written (for open moves; otherwise
     /// its contents are unspecified).
-    #[inline]
+    #[inline(always)]
     fn try_move(&self, m: Move, board: &mut Board<W>) -> Outcome {
         let f = self.top();
         let c = f.to_move;
