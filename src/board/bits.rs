@@ -199,6 +199,9 @@ impl<const W: usize> Bits<W> {
         // problems as the largest single cost of the search. Most fills
         // take two steps, so the three-word one is inlined: a call cost
         // as much as a step.
+        if W < 3 {
+            return Self::flood_loop(seed, within);
+        }
         if within.upper_empty() {
             return flood3(seed, within);
         }
@@ -239,6 +242,11 @@ impl<const W: usize> Bits<W> {
 
     #[inline(never)]
     fn flood_wide(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
+        Self::flood_loop(seed, within)
+    }
+
+    #[inline(always)]
+    fn flood_loop(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
         let mut g = seed & within;
         loop {
             let next = (g | g.spread()) & within;
@@ -254,7 +262,7 @@ impl<const W: usize> Bits<W> {
     /// with a liberty: most blocks stop after a step or two).
     #[inline]
     pub fn enclosed(seed: Bits<W>, within: Bits<W>, free: Bits<W>) -> Option<Bits<W>> {
-        if within.upper_empty() {
+        if W >= 3 && within.upper_empty() {
             return enclosed3(seed, within, free);
         }
         let mut g = seed & within;

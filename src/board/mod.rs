@@ -15,22 +15,26 @@ use bits::{STRIDE, WORDS, neighbour_indices};
 /// Largest board side accepted.
 pub const MAX_SIDE: usize = 19;
 
-/// The fewest 64-bit words (3 to 6) whose bitboards hold a board of this
+/// The fewest 64-bit words (2 to 6) whose bitboards hold a board of this
 /// size: each bitboard operation costs in proportion, so the search and
 /// the checker run on the narrowest that fits.
 pub fn words_for(width: usize, height: usize) -> usize {
-    (3..WORDS)
+    (2..WORDS)
         .find(|&w| fits_in(w, width, height))
         .unwrap_or(WORDS)
 }
 
 /// Evaluates `$body` with `$w` a constant equal to `$words` (a width that
-/// `words_for` returned: 3, 4, 5, else six): the one place where a width
+/// `words_for` returned: 2, 3, 4, 5, else six): the one place where a width
 /// known at run time becomes the const parameter of the bitboards.
 #[macro_export]
 macro_rules! with_words {
     ($words:expr, $w:ident => $body:expr) => {
         match $words {
+            2 => {
+                const $w: usize = 2;
+                $body
+            }
             3 => {
                 const $w: usize = 3;
                 $body

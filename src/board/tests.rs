@@ -257,6 +257,9 @@ fn narrow_plays_as_wide<const W: usize>(w: usize, h: usize, seed: u64) {
 
 #[test]
 fn narrow_boards_play_exactly_as_six_word_ones() {
+    for (w, h) in [(9, 6), (19, 6), (5, 3)] {
+        narrow_plays_as_wide::<2>(w, h, 0x05EE_D0F2);
+    }
     for (w, h) in [(9, 9), (19, 9), (7, 5), (13, 9)] {
         narrow_plays_as_wide::<3>(w, h, 0x05EE_D0F3);
     }
@@ -266,6 +269,8 @@ fn narrow_boards_play_exactly_as_six_word_ones() {
     for (w, h) in [(13, 13), (16, 16), (19, 16)] {
         narrow_plays_as_wide::<5>(w, h, 0x05EE_D0F5);
     }
+    assert_eq!(words_for(9, 6), 2);
+    assert_eq!(words_for(9, 7), 3);
     assert_eq!(words_for(9, 9), 3);
     assert_eq!(words_for(19, 12), 4);
     assert_eq!(words_for(13, 13), 5);
