@@ -1,5 +1,6 @@
-//! The search runs on the narrowest bitboards that hold the board (three
-//! words for up to nine rows, four for twelve, five for sixteen); it must
+//! The search runs on the narrowest bitboards that hold the board (two
+//! words, with rows of ten points, for up to nine columns and twelve rows;
+//! three for up to nine rows, four for twelve, five for sixteen); it must
 //! be the very same search as on six-word ones: the same outcome after the
 //! same number of positions, on every bundled problem, in every width
 //! that holds it.
@@ -23,7 +24,7 @@ fn search<const W: usize>(p: &Problem, side: shikatsu::board::Color, mine: bool)
 #[test]
 fn narrow_and_wide_boards_search_alike() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
-    let mut compared = 0;
+    let (mut compared, mut narrow) = (0, 0);
     for p in load_paths(&[dir.to_string()]).into_iter().flatten() {
         for side in p.sides() {
             for mine in [false, true] {
@@ -40,11 +41,16 @@ fn narrow_and_wide_boards_search_alike() {
                 } else {
                     assert!(p.board.height() > 9, "{label}");
                 }
+                if Tsumego::<2>::fits(&p) {
+                    assert_eq!(search::<2>(&p, side, mine), wide, "{label}, two words");
+                    narrow += 1;
+                }
                 compared += 1;
             }
         }
     }
     assert!(compared >= 60, "only {compared} searches compared");
+    assert!(narrow >= 40, "only {narrow} searches in two words");
 }
 
 /// The search leaves out the empty rows below a problem (`for_search`):

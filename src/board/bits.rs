@@ -4,12 +4,22 @@
 //! column wider than the widest board. The spare column (x = 19, or any
 //! x >= width) is never on the board, so a shift by one never wraps a
 //! stone from the end of one row into the start of the next. 19 rows of 20
-//! bits need 380 bits: six 64-bit words.
+//! bits need 380 bits: six 64-bit words. Bitboards of two words have rows
+//! of `NARROW_STRIDE = 10` bits instead (boards up to nine wide, twelve
+//! rows), which puts a whole 9x9 board in two words: `Bits::STRIDE`.
 //!
 //! This module knows nothing of Go rules; it only shifts and counts.
 
-/// Distance between vertically adjacent points.
+/// Distance between vertically adjacent points (the problem's boards, and
+/// bitboards of three words or more).
 pub const STRIDE: usize = 20;
+/// The same in bitboards of two words.
+pub const NARROW_STRIDE: usize = 10;
+
+/// The row length of bitboards of `words` words.
+pub const fn stride_of(words: usize) -> usize {
+    if words <= 2 { NARROW_STRIDE } else { STRIDE }
+}
 /// Number of 64-bit words in a bitboard.
 pub const WORDS: usize = 6;
 /// Number of addressable bits.
@@ -51,6 +61,8 @@ impl<const W: usize> std::hash::Hash for Bits<W> {
 
 impl<const W: usize> Bits<W> {
     pub const EMPTY: Bits<W> = Bits([0; W]);
+    /// Distance between vertically adjacent points in this width.
+    pub const STRIDE: usize = stride_of(W);
     /// Number of addressable bits.
     pub const LEN: usize = W * 64;
 
@@ -167,7 +179,8 @@ impl<const W: usize> Bits<W> {
     /// board: callers intersect with a set that lies on the board.
     #[inline]
     pub fn spread(self) -> Bits<W> {
-        self.shl(1) | self.shr(1) | self.shl(STRIDE as u32) | self.shr(STRIDE as u32)
+        let s = Self::STRIDE as u32;
+        self.shl(1) | self.shr(1) | self.shl(s) | self.shr(s)
     }
 
     /// `Bits::single(i).spread()`, word by word in registers (see
@@ -175,7 +188,7 @@ impl<const W: usize> Bits<W> {
     #[inline]
     pub fn around(i: usize) -> Bits<W> {
         let mut out = [0u64; W];
-        for q in neighbour_indices(i) {
+        for q in Self::neighbour_indices(i) {
             let (w, bit) = (q >> 6, 1u64 << (q & 63));
             for (k, x) in out.iter_mut().enumerate() {
                 *x |= bit & ((k == w) as u64).wrapping_neg();
@@ -188,7 +201,8 @@ impl<const W: usize> Bits<W> {
     #[inline]
     pub fn spread8(self) -> Bits<W> {
         let row = self | self.shl(1) | self.shr(1);
-        row | row.shl(STRIDE as u32) | row.shr(STRIDE as u32)
+        let s = Self::STRIDE as u32;
+        row | row.shl(s) | row.shr(s)
     }
 
     /// The connected component of `within` (4-neighbour steps) that contains `seed`.
@@ -208,8 +222,20 @@ impl<const W: usize> Bits<W> {
         Self::flood_wide(seed, within)
     }
 
-    /// The same set in `V` words; `None` when a bit lies past them.
+    /// The same set in `V` words (rows relaid when the widths' strides
+    /// differ); `None` when a bit lies past them.
     pub fn resized<const V: usize>(self) -> Option<Bits<V>> {
+        if Self::STRIDE != Bits::<V>::STRIDE {
+            let mut out = Bits::<V>::EMPTY;
+            for i in self.iter() {
+                let j = restride(i, Self::STRIDE, Bits::<V>::STRIDE)?;
+                if j >= Bits::<V>::LEN {
+                    return None;
+                }
+                out.0[j >> 6] |= 1u64 << (j & 63);
+            }
+            return Some(out);
+        }
         let mut out = [0u64; V];
         for (k, &w) in self.0.iter().enumerate() {
             match out.get_mut(k) {
@@ -292,18 +318,33 @@ impl<const W: usize> Bits<W> {
     }
 }
 
-/// The bit indices of the four orthogonal neighbours of bit `i`. Those
-/// past either end of the bitboard wrap to indices `Bits::get_checked`
-/// rejects; those past a row's end land in the spare column, never on the
-/// board.
+impl<const W: usize> Bits<W> {
+    /// The bit indices of the four orthogonal neighbours of bit `i`. Those
+    /// past either end of the bitboard wrap to indices `Bits::get_checked`
+    /// rejects; those past a row's end land in the spare column, never on
+    /// the board.
+    #[inline]
+    pub fn neighbour_indices(i: usize) -> [usize; 4] {
+        let s = Self::STRIDE;
+        [i.wrapping_sub(s), i.wrapping_sub(1), i + 1, i + s]
+    }
+}
+
+/// Bit `i` of a layout with rows of `from` bits, in one with rows of `to`
+/// bits; `None` when its column does not leave the spare one free.
 #[inline]
-pub fn neighbour_indices(i: usize) -> [usize; 4] {
-    [i.wrapping_sub(STRIDE), i.wrapping_sub(1), i + 1, i + STRIDE]
+pub fn restride(i: usize, from: usize, to: usize) -> Option<usize> {
+    if from == to {
+        return Some(i);
+    }
+    let (x, y) = (i % from, i / from);
+    (x + 1 < to).then_some(y * to + x)
 }
 
 /// `Bits::flood` on the first three words only.
 #[inline(always)]
 fn flood3<const W: usize>(seed: Bits<W>, within: Bits<W>) -> Bits<W> {
+    debug_assert_eq!(Bits::<W>::STRIDE, STRIDE);
     let w = [within.0[0], within.0[1], within.0[2]];
     let mut g = [seed.0[0] & w[0], seed.0[1] & w[1], seed.0[2] & w[2]];
     let s = STRIDE as u32;

@@ -10,7 +10,7 @@ pub mod dead;
 pub mod zobrist;
 
 pub use bits::Bits;
-use bits::{STRIDE, WORDS, neighbour_indices};
+use bits::{STRIDE, WORDS, restride, stride_of};
 
 /// Largest board side accepted.
 pub const MAX_SIDE: usize = 19;
@@ -57,9 +57,11 @@ macro_rules! with_words {
 
 /// Whether a board of this size fits bitboards of `words` words.
 fn fits_in(words: usize, width: usize, height: usize) -> bool {
+    let stride = stride_of(words);
     (1..=MAX_SIDE).contains(&width)
         && (1..=MAX_SIDE).contains(&height)
-        && height * STRIDE <= words * 64
+        && width < stride
+        && height * stride <= words * 64
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,6 +122,14 @@ impl Point {
     #[inline]
     pub fn bit<const W: usize>(self) -> Bits<W> {
         Bits::single(self.index())
+    }
+
+    /// This point of a board in `W` words on the same board in `V` words
+    /// (the index changes where their rows' lengths differ, see
+    /// `Bits::resized`); `None` where it does not fit.
+    #[inline]
+    pub fn restride<const W: usize, const V: usize>(self) -> Option<Point> {
+        restride(self.index(), Bits::<W>::STRIDE, Bits::<V>::STRIDE).map(|i| Point(i as u16))
     }
     /// SGF coordinates, e.g. "bd" (column b, row d from the top).
     pub fn sgf(self) -> String {
@@ -245,11 +255,13 @@ impl<const W: usize> Board<W> {
         let mut s = String::new();
         for y in 0..self.height() {
             for x in 0..self.width() {
-                s.push(match self.color_at(Point::new(x, y)) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                });
+                s.push(
+                    match self.color_at(Point((y * Bits::<W>::STRIDE + x) as u16)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    },
+                );
             }
             s.push('\n');
         }
@@ -452,7 +464,7 @@ impl<const W: usize> Board<W> {
     pub fn cropped(&self, rows: usize) -> Option<Board<W>> {
         let mut keep = Bits::EMPTY;
         for i in self.on_board.iter() {
-            if i / STRIDE < rows {
+            if i / Bits::<W>::STRIDE < rows {
                 keep.set(i);
             }
         }
@@ -472,11 +484,26 @@ impl<const W: usize> Board<W> {
         if !Board::<V>::fits(self.width(), self.height()) {
             return None;
         }
+        let stones = [self.stones[0].resized()?, self.stones[1].resized()?];
+        let (mut hash, mut ko) = (self.hash, self.ko);
+        if Bits::<W>::STRIDE != Bits::<V>::STRIDE {
+            // The points have new indices, and the hash is theirs.
+            hash = 0;
+            for c in [Color::Black, Color::White] {
+                for i in stones[c.index()].iter() {
+                    hash ^= zobrist::STONE[c.index()][i];
+                }
+            }
+            ko = match ko {
+                Some(p) => Some(p.restride::<W, V>()?),
+                None => None,
+            };
+        }
         Some(Board {
-            stones: [self.stones[0].resized()?, self.stones[1].resized()?],
+            stones,
             on_board: self.on_board.resized()?,
-            hash: self.hash,
-            ko: self.ko,
+            hash,
+            ko,
             width: self.width,
             height: self.height,
         })
@@ -527,10 +554,10 @@ impl<const W: usize> Board<W> {
 /// without a fill.
 #[inline]
 fn near_liberty<const W: usize>(q: usize, block: &Bits<W>, empty: &Bits<W>) -> bool {
-    neighbour_indices(q).into_iter().any(|r| {
+    Bits::<W>::neighbour_indices(q).into_iter().any(|r| {
         empty.get_checked(r)
             || block.get_checked(r)
-                && neighbour_indices(r)
+                && Bits::<W>::neighbour_indices(r)
                     .into_iter()
                     .any(|s| empty.get_checked(s))
     })

@@ -104,8 +104,9 @@ pub fn check_from(
     proof: &[Line],
 ) -> Result<Checked, String> {
     let ko = ko.into();
-    // As the search: in the narrowest bitboards that hold the board.
-    let words = words_for(problem.board.width(), problem.board.height());
+    // In the narrowest bitboards that hold the board with the problem's
+    // own point indices (two words have rows of another length).
+    let words = words_for(problem.board.width(), problem.board.height()).max(3);
     crate::with_words!(words, W => check_in::<W>(problem, to_move, prover, ko, moves, proof))
 }
 

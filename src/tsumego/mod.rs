@@ -215,7 +215,7 @@ impl<const W: usize> Tsumego<W> {
             last: None,
             any_capture: false,
             over: None,
-            target_block: board.block(problem.targets[0]),
+            target_block: board.block(Self::point_in(problem.targets[0])),
         };
         let mut frames = Vec::with_capacity(256);
         let mut path_keys = PathKeys([0; 256]);
@@ -232,7 +232,7 @@ impl<const W: usize> Tsumego<W> {
                 .safe_wall
                 .resized()
                 .expect("the wall lies on the board"),
-            targets: problem.targets.clone(),
+            targets: problem.targets.iter().map(|&t| Self::point_in(t)).collect(),
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
             prover,
@@ -291,20 +291,56 @@ impl<const W: usize> Tsumego<W> {
     }
     /// The moves from the root to here.
     pub fn moves(&self) -> Vec<Move> {
-        let o = self.orientation;
         self.frames
             .iter()
             .filter_map(|f| f.last)
-            .map(|m| o.outward_move(m))
+            .map(|m| self.outward(m))
             .collect()
+    }
+
+    /// Whether this game's points have other indices than the problem's
+    /// turned board (rows of another length, see `Bits::STRIDE`).
+    const RESTRIDE: bool = Bits::<W>::STRIDE != Bits::<WORDS>::STRIDE;
+
+    /// A point of the problem's turned board on this game's board.
+    #[inline]
+    fn point_in(p: Point) -> Point {
+        if Self::RESTRIDE {
+            p.restride::<WORDS, W>()
+                .expect("the point lies on the board")
+        } else {
+            p
+        }
+    }
+
+    /// A move of the problem on this game's board.
+    #[inline]
+    fn inward(&self, m: Move) -> Move {
+        match self.orientation.inward_move(m) {
+            Move::Play(p) => Move::Play(Self::point_in(p)),
+            Move::Pass => Move::Pass,
+        }
+    }
+
+    /// A move of this game's board on the problem's.
+    #[inline]
+    fn outward(&self, m: Move) -> Move {
+        let m = match m {
+            Move::Play(p) if Self::RESTRIDE => Move::Play(
+                p.restride::<W, WORDS>()
+                    .expect("the point lies on the board"),
+            ),
+            m => m,
+        };
+        self.orientation.outward_move(m)
     }
 
     /// The children's moves from the turned board to the problem's.
     #[inline]
     fn turn_out(&self, out: &mut [Child<Move>]) {
-        if !self.orientation.is_identity() {
+        if !self.orientation.is_identity() || Self::RESTRIDE {
             for c in out {
-                c.mv = self.orientation.outward_move(c.mv);
+                c.mv = self.outward(c.mv);
             }
         }
     }
@@ -624,7 +660,7 @@ impl<const W: usize> Tsumego<W> {
                     Outcome::Illegal | Outcome::Banned(_)
                 )
             })
-            .map(|m| self.orientation.outward_move(m))
+            .map(|m| self.outward(m))
             .collect();
         out.push(Move::Pass);
         out
@@ -755,7 +791,7 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn expand_move(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
-        let e = self.expand_one(self.orientation.inward_move(m), out);
+        let e = self.expand_one(self.inward(m), out);
         self.turn_out(out);
         e
     }
@@ -776,7 +812,7 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn play(&mut self, m: Move) {
-        self.play_move(self.orientation.inward_move(m))
+        self.play_move(self.inward(m))
     }
 
     fn undo(&mut self) {
