@@ -105,6 +105,25 @@ pub trait Game {
     /// Writes the legal moves of the current position into `out`
     /// (cleared first), best first.
     fn expand(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion;
+    /// Like `expand`, handing `early` each open child's table keys (its
+    /// `key`, and its `free_key` where that differs), so that the caller
+    /// can start fetching their entries. A game that hands them over as
+    /// each child is made, rather than all at the end as here, lets the
+    /// fetches overlap the making of the others.
+    fn expand_hinting<F: FnMut(u64)>(
+        &mut self,
+        out: &mut Vec<Child<Self::Move>>,
+        early: &mut F,
+    ) -> Expansion {
+        let e = self.expand(out);
+        for c in out.iter().filter(|c| c.terminal.is_none()) {
+            early(c.key);
+            if c.free_key != c.key {
+                early(c.free_key);
+            }
+        }
+        e
+    }
     /// Like `expand`, for walking a finished proof: only moves, keys and
     /// terminal results matter, so a game may skip its heuristic numbers
     /// and ordering.

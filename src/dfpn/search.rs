@@ -481,7 +481,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let start_positions = self.positions;
         let old_work = self.probe_self_work(path, key);
         let (mut children, mut slots) = self.take_buffers(depth as usize);
-        let expansion = game.expand(&mut children);
+        // The children's table entries are fetched as each child is made:
+        // by the time they are all made, most have arrived.
+        let tt = &self.tt;
+        let expansion = game.expand_hinting(&mut children, &mut |k| tt.prefetch(k));
         self.positions += children.len() as u64;
         self.expansions += 1;
         self.check_limits();
@@ -505,13 +508,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         };
 
         slots.clear();
-        // Every child is probed below: start all their cache misses now.
-        for c in children.iter().filter(|c| c.terminal.is_none()) {
-            self.tt.prefetch(c.key);
-            if c.free_key != c.key {
-                self.tt.prefetch(c.free_key);
-            }
-        }
         for c in children.iter() {
             let slot = match c.terminal {
                 Some(win) => Slot {

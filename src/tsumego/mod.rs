@@ -667,6 +667,17 @@ impl<const W: usize> Tsumego<W> {
     }
 }
 
+/// Hands an open child's table keys to `early` (see `Game::expand_hinting`).
+#[inline(always)]
+fn hint<F: FnMut(u64)>(early: &mut F, c: &Child<Move>) {
+    if c.terminal.is_none() {
+        early(c.key);
+        if c.free_key != c.key {
+            early(c.free_key);
+        }
+    }
+}
+
 /// What the initial numbers of a position's children are computed from,
 /// once per expansion rather than once per child.
 #[derive(Clone, Copy)]
@@ -779,13 +790,21 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn expand(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        let e = self.expand_with(out, true, true);
+        self.expand_hinting(out, &mut |_| {})
+    }
+
+    fn expand_hinting<F: FnMut(u64)>(
+        &mut self,
+        out: &mut Vec<Child<Move>>,
+        early: &mut F,
+    ) -> Expansion {
+        let e = self.expand_with(out, true, true, early);
         self.turn_out(out);
         e
     }
 
     fn expand_plain(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        let e = self.expand_with(out, false, true);
+        let e = self.expand_with(out, false, true, &mut |_| {});
         self.turn_out(out);
         e
     }
@@ -837,7 +856,7 @@ impl<const W: usize> Tsumego<W> {
     /// Every legal move here as a child, with the search's initial
     /// numbers, even where one of them wins at once (for viewers).
     pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
-        let e = self.expand_with(out, true, false);
+        let e = self.expand_with(out, true, false, &mut |_| {});
         self.turn_out(out);
         e
     }
@@ -845,11 +864,12 @@ impl<const W: usize> Tsumego<W> {
     /// The children here; `heuristics`: with df-pn+ initial numbers (a
     /// finished proof's walk needs none); `cut`: stop at a move that wins
     /// the game for the mover at once.
-    fn expand_with(
+    fn expand_with<F: FnMut(u64)>(
         &mut self,
         out: &mut Vec<Child<Move>>,
         heuristics: bool,
         cut: bool,
+        early: &mut F,
     ) -> Expansion {
         out.clear();
         // Proof sharing needs footprints only when walking a proof.
@@ -977,6 +997,7 @@ impl<const W: usize> Tsumego<W> {
                     )
                 }
             };
+            hint(early, &child);
             out.push(child);
         }
         let target = if self.targets.len() == 1 {
@@ -1020,6 +1041,7 @@ impl<const W: usize> Tsumego<W> {
             ),
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
+        hint(early, &pass);
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep, banned }
