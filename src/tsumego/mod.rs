@@ -935,7 +935,17 @@ impl<const W: usize> Tsumego<W> {
         {
             return self.immediate_win(out, here, Move::Pass, attacker_wins, dep, heuristics);
         }
-        for i in candidates.iter() {
+        let target = if self.targets.len() == 1 {
+            parent_target
+        } else {
+            let defender = self.attacker.opp();
+            self.targets
+                .iter()
+                .filter(|&&t| f.board.color_at(t) == Some(defender))
+                .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
+        };
+        let [r0, r1, r2] = order::ranked(candidates, target);
+        for i in r0.iter().chain(r1.iter()).chain(r2.iter()) {
             let m = Move::Play(Point(i as u16));
             let child = match self.try_move(m, &mut board) {
                 Outcome::Illegal => continue,
@@ -1000,16 +1010,9 @@ impl<const W: usize> Tsumego<W> {
             hint(early, &child);
             out.push(child);
         }
-        let target = if self.targets.len() == 1 {
-            parent_target
-        } else {
-            let defender = self.attacker.opp();
-            self.targets
-                .iter()
-                .filter(|&&t| f.board.color_at(t) == Some(defender))
-                .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
-        };
-        order::sort(out, target);
+        if out.iter().any(|c| c.terminal == Some(true)) {
+            order::wins_first(out);
+        }
         let pass = match pass {
             Outcome::Terminal { attacker_wins, dep } => {
                 // A pass that closes a cycle compared with the path.
