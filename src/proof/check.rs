@@ -19,6 +19,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
+use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, dead, words_for};
 use crate::problem::{Ko, Problem};
 
@@ -51,6 +52,8 @@ struct Checker<'a, const W: usize> {
     region: Bits<W>,
     /// The safe wall: attacker stones that can never be captured.
     safe: Bits<W>,
+    /// The problem's targets, in this checker's bitboards.
+    targets: Vec<Point>,
     prover: Color,
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
@@ -104,9 +107,9 @@ pub fn check_from(
     proof: &[Line],
 ) -> Result<Checked, String> {
     let ko = ko.into();
-    // In the narrowest bitboards that hold the board with the problem's
-    // own point indices (two words have rows of another length).
-    let words = words_for(problem.board.width(), problem.board.height()).max(3);
+    // In the narrowest bitboards that hold the board (two words have rows
+    // of another length: moves are turned in and out at `apply`).
+    let words = words_for(problem.board.width(), problem.board.height());
     crate::with_words!(words, W => check_in::<W>(problem, to_move, prover, ko, moves, proof))
 }
 
@@ -140,6 +143,7 @@ fn check_in<const W: usize>(
             .safe_wall
             .resized()
             .expect("the wall lies on the board"),
+        targets: problem.targets.iter().map(|&t| inward::<W>(t)).collect(),
         prover,
         ko,
         history: vec![(board, to_move, ko.threats)],
@@ -229,6 +233,7 @@ impl<const W: usize> Checker<'_, W> {
                 After::Goes(next)
             }
             Move::Play(p) => {
+                let p = inward::<W>(p);
                 if !self.region.get(p.index()) {
                     return After::Illegal("outside the region");
                 }
@@ -238,12 +243,12 @@ impl<const W: usize> Checker<'_, W> {
                 };
                 *looked = next.board;
                 if c == self.attacker() {
-                    for (i, t) in self.problem.targets.iter().enumerate() {
+                    for (i, t) in self.targets.iter().enumerate() {
                         if played.captured.get(t.index()) {
                             next.captured |= 1 << i;
                         }
                     }
-                    if next.captured.count_ones() as usize == self.problem.targets.len() {
+                    if next.captured.count_ones() as usize == self.targets.len() {
                         return After::Over(true);
                     }
                 }
@@ -282,7 +287,7 @@ impl<const W: usize> Checker<'_, W> {
         if self.history.len() == 1 && s.to_move != self.problem.defender {
             return false;
         }
-        let left = (self.problem.targets.iter().enumerate())
+        let left = (self.targets.iter().enumerate())
             .filter(|&(i, _)| s.captured >> i & 1 == 0)
             .map(|(_, &t)| t);
         dead::targets_no_room(
@@ -297,8 +302,7 @@ impl<const W: usize> Checker<'_, W> {
 
     fn alive(&self, s: &State<W>) -> bool {
         let alive = benson::alive(&s.board, self.problem.defender, self.region);
-        self.problem
-            .targets
+        self.targets
             .iter()
             .enumerate()
             .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
@@ -446,7 +450,7 @@ impl<const W: usize> Checker<'_, W> {
         let mut out = Vec::new();
         let area = self.region & s.board.empty();
         for i in area.iter() {
-            let m = Move::Play(Point(i as u16));
+            let m = Move::Play(outward::<W>(Point(i as u16)));
             let (after, here) = self.apply(s, m);
             *looked = looked.meet(here);
             if !matches!(after, After::Illegal(_)) {
@@ -497,6 +501,19 @@ impl<const W: usize> Looked<W> {
             stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
         })
     }
+}
+
+/// A point of the problem's board on this checker's bitboards, whose
+/// rows are shorter in two words (`Bits::STRIDE`).
+fn inward<const W: usize>(p: Point) -> Point {
+    p.restride::<WORDS, W>()
+        .expect("the problem's points fit its board")
+}
+
+/// A point of this checker's bitboards on the problem's board.
+fn outward<const W: usize>(p: Point) -> Point {
+    p.restride::<W, WORDS>()
+        .expect("every point fits the problem's board")
 }
 
 fn same_stones<const W: usize>(a: &Board<W>, b: &Board<W>) -> bool {
