@@ -901,7 +901,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             for (i, c) in children.iter().enumerate() {
                 match c.terminal {
                     Some(w) if w == proof => {
-                        return Some(Arc::from(vec![ProofNode {
+                        return Some(Arc::from([ProofNode {
                             mv: c.mv,
                             replies: x.leaf.clone(),
                         }]));
@@ -930,7 +930,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             game.undo();
             if let Some((sub, f)) = sub {
                 *footprint = footprint.meet(f);
-                return Some(Arc::from(vec![ProofNode {
+                return Some(Arc::from([ProofNode {
                     mv: c.mv,
                     replies: sub,
                 }]));
