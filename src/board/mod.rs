@@ -459,20 +459,23 @@ impl<const W: usize> Board<W> {
         self.ko = other.ko;
     }
 
-    /// The same board without its rows from `rows` down, if they hold no
-    /// stone (the hash and the points' indices do not change).
-    pub fn cropped(&self, rows: usize) -> Option<Board<W>> {
+    /// The same board without its columns from `cols` right and its rows
+    /// from `rows` down, if they hold no stone (the hash and the points'
+    /// indices do not change).
+    pub fn cropped(&self, cols: usize, rows: usize) -> Option<Board<W>> {
         let mut keep = Bits::EMPTY;
         for i in self.on_board.iter() {
-            if i / Bits::<W>::STRIDE < rows {
+            let s = Bits::<W>::STRIDE;
+            if i / s < rows && i % s < cols {
                 keep.set(i);
             }
         }
-        if !(self.occupied() & !keep).is_empty() || rows == 0 {
+        if !(self.occupied() & !keep).is_empty() || rows == 0 || cols == 0 {
             return None;
         }
         Some(Board {
             on_board: keep,
+            width: cols.min(self.width()) as u8,
             height: rows.min(self.height()) as u8,
             ..*self
         })

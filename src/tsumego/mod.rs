@@ -175,12 +175,12 @@ impl<const W: usize> Tsumego<W> {
         prover: Color,
         ko: impl Into<Ko>,
     ) -> Tsumego<W> {
-        let (orientation, rows) = problem.orientation();
+        let (orientation, cols, rows) = problem.orientation();
         let on = |p: &Problem| {
             let board = p
                 .board
-                .cropped(rows)
-                .expect("no stone lies below the rows in play");
+                .cropped(cols, rows)
+                .expect("no stone lies past the columns and rows in play");
             Self::on_board(p, board, to_move, prover, ko)
         };
         let mut game = if orientation.is_identity() {
