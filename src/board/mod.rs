@@ -464,8 +464,8 @@ impl<const W: usize> Board<W> {
     /// indices do not change).
     pub fn cropped(&self, cols: usize, rows: usize) -> Option<Board<W>> {
         let mut keep = Bits::EMPTY;
+        let s = Bits::<W>::STRIDE;
         for i in self.on_board.iter() {
-            let s = Bits::<W>::STRIDE;
             if i / s < rows && i % s < cols {
                 keep.set(i);
             }
@@ -487,29 +487,23 @@ impl<const W: usize> Board<W> {
         if !Board::<V>::fits(self.width(), self.height()) {
             return None;
         }
-        let stones = [self.stones[0].resized()?, self.stones[1].resized()?];
-        let (mut hash, mut ko) = (self.hash, self.ko);
+        let mut board = Board {
+            stones: [self.stones[0].resized()?, self.stones[1].resized()?],
+            on_board: self.on_board.resized()?,
+            hash: self.hash,
+            ko: self.ko,
+            width: self.width,
+            height: self.height,
+        };
         if Bits::<W>::STRIDE != Bits::<V>::STRIDE {
             // The points have new indices, and the hash is theirs.
-            hash = 0;
-            for c in [Color::Black, Color::White] {
-                for i in stones[c.index()].iter() {
-                    hash ^= zobrist::STONE[c.index()][i];
-                }
-            }
-            ko = match ko {
+            board.hash = board.recompute_hash();
+            board.ko = match self.ko {
                 Some(p) => Some(p.restride::<W, V>()?),
                 None => None,
             };
         }
-        Some(Board {
-            stones,
-            on_board: self.on_board.resized()?,
-            hash,
-            ko,
-            width: self.width,
-            height: self.height,
-        })
+        Some(board)
     }
 
     /// A pass clears the ko ban.
@@ -540,7 +534,8 @@ impl<const W: usize> Board<W> {
         dead
     }
 
-    /// Recomputes the Zobrist key from scratch (for consistency checks).
+    /// Recomputes the Zobrist key from scratch (for consistency checks,
+    /// and for a board whose points took new indices).
     pub fn recompute_hash(&self) -> u64 {
         let mut h = 0;
         for c in [Color::Black, Color::White] {

@@ -322,17 +322,26 @@ impl<const W: usize> Tsumego<W> {
         }
     }
 
+    /// A point of this game's board on the problem's turned board.
+    #[inline]
+    fn point_out(p: Point) -> Point {
+        if Self::RESTRIDE {
+            p.restride::<W, WORDS>()
+                .expect("the point lies on the board")
+        } else {
+            p
+        }
+    }
+
     /// A move of this game's board on the problem's.
     #[inline]
     fn outward(&self, m: Move) -> Move {
-        let m = match m {
-            Move::Play(p) if Self::RESTRIDE => Move::Play(
-                p.restride::<W, WORDS>()
-                    .expect("the point lies on the board"),
-            ),
-            m => m,
-        };
-        self.orientation.outward_move(m)
+        match m {
+            Move::Play(p) => self
+                .orientation
+                .outward_move(Move::Play(Self::point_out(p))),
+            Move::Pass => Move::Pass,
+        }
     }
 
     /// The children's moves from the turned board to the problem's.
