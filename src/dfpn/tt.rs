@@ -21,16 +21,16 @@
 //!
 //! The whole budget is allocated zeroed (pages the search never touches
 //! cost nothing), but a search starts in its first megabyte and doubles the
-//! buckets in use whenever it holds an entry per four of them: so few that
-//! a bucket is almost never full before the table reaches its budget, and
-//! the search is nearly that of a table of full size. A small problem then
-//! touches a few hundred pages instead of one per probe all over the
-//! budget (each first touch is a page fault: on the test VM, a 40,000
-//! position problem took 80 ms with a 256 MB table and 45 ms with 8 MB).
-//! A table spread thinner is probed slower: on 28 small suite files, one
-//! entry per eight buckets took 1.8% more instructions (more doublings)
-//! and about half again as many cache misses; from 64 MB on the table
-//! doubles only at one entry per two buckets (see `DENSE_FROM`).
+//! buckets in use whenever it holds as many entries as buckets (a third
+//! of its room): few enough that a full bucket is rare before the table
+//! reaches its budget, so the search is nearly that of a table of full
+//! size. A small problem then touches a few hundred pages instead of one
+//! per probe all over the budget (each first touch is a page fault: on
+//! the test VM, a 40,000 position problem took 80 ms with a 256 MB table
+//! and 45 ms with 8 MB). A table spread thinner is probed slower, as its
+//! buckets miss the processor's caches: the graded suite files took 3.5%
+//! more time with one entry per four buckets (0.3% fewer positions), and
+//! 10% more with one per eight past 64 MB.
 //!
 //! Doubling moves each entry to bucket `b` or `b + old size` by the next
 //! bit of its key, which the low bits of the check do not hold: word 15
@@ -48,12 +48,6 @@ const META: usize = 12;
 const EXT: usize = 15;
 /// Key bits above the first table's bucket bits kept per entry.
 const EXT_BITS: u32 = 10;
-/// From this many buckets (64 MB) on, the table doubles only at one
-/// entry per two buckets: problems of a few million positions would
-/// otherwise spread over 256 MB, each page a fault and nearly every probe
-/// a miss of the processor's address cache (28 graded suite files of 0.1
-/// to 2 s took 10% longer).
-const DENSE_FROM: usize = 1 << 20;
 /// The buckets a search starts with (one megabyte), unless the budget
 /// is so large that ten doublings would not reach it.
 const FIRST_BUCKETS: usize = 1 << 14;
@@ -142,10 +136,8 @@ impl Table {
         self.bucket_mask = buckets - 1;
         self.grow_at = if buckets >= self.max_buckets {
             usize::MAX
-        } else if buckets < DENSE_FROM {
-            buckets / 4
         } else {
-            buckets / 2
+            buckets
         };
     }
 
@@ -467,8 +459,8 @@ mod tests {
     }
 
     #[test]
-    fn past_64_mb_a_table_grows_only_at_one_entry_per_two_buckets() {
-        let mut t = Table::with_memory(4 * DENSE_FROM * BUCKET_BYTES);
+    fn a_table_doubles_at_one_entry_per_bucket() {
+        let mut t = Table::with_memory(4 * FIRST_BUCKETS * BUCKET_BYTES);
         // Distinct keys spread over the buckets and the ten extra bits.
         let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut i = 0;
@@ -478,18 +470,14 @@ mod tests {
                 i += 1;
             }
         };
-        // Below DENSE_FROM: doubled at one entry per four buckets.
-        fill_to(&mut t, DENSE_FROM / 8 - 1);
-        assert_eq!(t.buckets, DENSE_FROM / 2);
-        fill_to(&mut t, DENSE_FROM / 8);
-        assert_eq!(t.buckets, DENSE_FROM);
-        // From there on, only at one per two.
-        fill_to(&mut t, DENSE_FROM / 2 - 1);
-        assert_eq!(t.buckets, DENSE_FROM);
-        fill_to(&mut t, DENSE_FROM / 2);
-        assert_eq!(t.buckets, 2 * DENSE_FROM);
-        fill_to(&mut t, DENSE_FROM);
-        assert_eq!(t.buckets, 4 * DENSE_FROM, "the whole budget");
+        fill_to(&mut t, FIRST_BUCKETS - 1);
+        assert_eq!(t.buckets, FIRST_BUCKETS);
+        fill_to(&mut t, FIRST_BUCKETS);
+        assert_eq!(t.buckets, 2 * FIRST_BUCKETS);
+        fill_to(&mut t, 2 * FIRST_BUCKETS - 1);
+        assert_eq!(t.buckets, 2 * FIRST_BUCKETS);
+        fill_to(&mut t, 2 * FIRST_BUCKETS);
+        assert_eq!(t.buckets, 4 * FIRST_BUCKETS, "the whole budget");
         // Nothing was lost on the way.
         for j in (0..i).step_by(97) {
             assert_eq!(t.get(key(j)), Some(e(j as u32 + 1)), "key {j}");
