@@ -131,6 +131,22 @@ impl Point {
     pub fn restride<const W: usize, const V: usize>(self) -> Option<Point> {
         restride(self.index(), Bits::<W>::STRIDE, Bits::<V>::STRIDE).map(|i| Point(i as u16))
     }
+
+    /// This point of a board in the full width (the problem's boards) on
+    /// the same board in bitboards of `W` words, whose rows may be
+    /// shorter; for points of a board that fits `W`.
+    #[inline]
+    pub fn narrowed<const W: usize>(self) -> Point {
+        self.restride::<WORDS, W>()
+            .expect("the point lies on a board that fits the width")
+    }
+
+    /// The way back from `narrowed`.
+    #[inline]
+    pub fn widened<const W: usize>(self) -> Point {
+        self.restride::<W, WORDS>()
+            .expect("every point of a narrower width fits the full one")
+    }
     /// SGF coordinates, e.g. "bd" (column b, row d from the top).
     pub fn sgf(self) -> String {
         let mut s = String::with_capacity(2);

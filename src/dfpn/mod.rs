@@ -74,6 +74,20 @@ pub struct Child<M> {
     pub bound: bool,
 }
 
+impl<M> Child<M> {
+    /// Hands the child's table keys to `early` when it is open (see
+    /// `Game::expand_hinting`).
+    #[inline(always)]
+    pub fn hint<F: FnMut(u64)>(&self, early: &mut F) {
+        if self.terminal.is_none() {
+            early(self.key);
+            if self.free_key != self.key {
+                early(self.free_key);
+            }
+        }
+    }
+}
+
 /// What the game says about the current position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expansion {
@@ -116,11 +130,8 @@ pub trait Game {
         early: &mut F,
     ) -> Expansion {
         let e = self.expand(out);
-        for c in out.iter().filter(|c| c.terminal.is_none()) {
-            early(c.key);
-            if c.free_key != c.key {
-                early(c.free_key);
-            }
+        for c in out.iter() {
+            c.hint(early);
         }
         e
     }

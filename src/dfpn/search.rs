@@ -188,8 +188,6 @@ pub struct Searcher<M> {
     /// Positions whose table result misled an extraction: their final
     /// results are kept by path from then on.
     path_only: HashSet<u64>,
-    /// Positions the last `solve` searched.
-    searched: u64,
     /// Set by another thread to stop the search (looked at with the clock).
     cancel: Option<Arc<AtomicBool>>,
     /// Most distinct nodes an extracted proof may have.
@@ -221,7 +219,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             proof_too_large: false,
             rank: 0,
             path_only: HashSet::default(),
-            searched: 0,
             cancel: None,
             proof_limit: PROOF_NODE_LIMIT,
         }
@@ -310,7 +307,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let before = self.positions;
         self.solve_start = before;
         let r = self.mid(game, INF, INF, root_path, observer);
-        self.searched = self.positions - before;
         self.root_pn = r.pn;
         self.root_dn = r.dn;
         self.root_free = r.free;

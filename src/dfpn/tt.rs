@@ -22,9 +22,9 @@
 //! The whole budget is allocated zeroed (pages the search never touches
 //! cost nothing), but a search starts in its first megabyte and doubles the
 //! buckets in use whenever it holds as many entries as buckets (a third
-//! of its room; from 64 MB on, half as many, see `SPARSE_FROM`): few enough that a full bucket is rare before the table
-//! reaches its budget, so the search is nearly that of a table of full
-//! size. A small problem then touches a few hundred pages instead of one
+//! of its room; from 64 MB on, half as many, see `SPARSE_FROM`): few
+//! enough that a full bucket is rare before the table reaches its budget,
+//! so the search is nearly that of a table of full size. A small problem then touches a few hundred pages instead of one
 //! per probe all over the budget (each first touch is a page fault: on
 //! the test VM, a 40,000 position problem took 80 ms with a 256 MB table
 //! and 45 ms with 8 MB). A table spread thinner is probed slower, as its

@@ -19,7 +19,6 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
-use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, dead, words_for};
 use crate::problem::{Ko, Problem};
 
@@ -143,7 +142,7 @@ fn check_in<const W: usize>(
             .safe_wall
             .resized()
             .expect("the wall lies on the board"),
-        targets: problem.targets.iter().map(|&t| inward::<W>(t)).collect(),
+        targets: problem.targets.iter().map(|&t| t.narrowed::<W>()).collect(),
         prover,
         ko,
         history: vec![(board, to_move, ko.threats)],
@@ -233,7 +232,7 @@ impl<const W: usize> Checker<'_, W> {
                 After::Goes(next)
             }
             Move::Play(p) => {
-                let p = inward::<W>(p);
+                let p = p.narrowed::<W>();
                 if !self.region.get(p.index()) {
                     return After::Illegal("outside the region");
                 }
@@ -450,7 +449,7 @@ impl<const W: usize> Checker<'_, W> {
         let mut out = Vec::new();
         let area = self.region & s.board.empty();
         for i in area.iter() {
-            let m = Move::Play(outward::<W>(Point(i as u16)));
+            let m = Move::Play(Point(i as u16).widened::<W>());
             let (after, here) = self.apply(s, m);
             *looked = looked.meet(here);
             if !matches!(after, After::Illegal(_)) {
@@ -501,19 +500,6 @@ impl<const W: usize> Looked<W> {
             stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
         })
     }
-}
-
-/// A point of the problem's board on this checker's bitboards, whose
-/// rows are shorter in two words (`Bits::STRIDE`).
-fn inward<const W: usize>(p: Point) -> Point {
-    p.restride::<WORDS, W>()
-        .expect("the problem's points fit its board")
-}
-
-/// A point of this checker's bitboards on the problem's board.
-fn outward<const W: usize>(p: Point) -> Point {
-    p.restride::<W, WORDS>()
-        .expect("every point fits the problem's board")
 }
 
 fn same_stones<const W: usize>(a: &Board<W>, b: &Board<W>) -> bool {

@@ -215,7 +215,7 @@ impl<const W: usize> Tsumego<W> {
             last: None,
             any_capture: false,
             over: None,
-            target_block: board.block(Self::point_in(problem.targets[0])),
+            target_block: board.block(problem.targets[0].narrowed::<W>()),
         };
         let mut frames = Vec::with_capacity(256);
         let mut path_keys = PathKeys([0; 256]);
@@ -232,7 +232,7 @@ impl<const W: usize> Tsumego<W> {
                 .safe_wall
                 .resized()
                 .expect("the wall lies on the board"),
-            targets: problem.targets.iter().map(|&t| Self::point_in(t)).collect(),
+            targets: problem.targets.iter().map(|&t| t.narrowed::<W>()).collect(),
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
             prover,
@@ -302,34 +302,12 @@ impl<const W: usize> Tsumego<W> {
     /// turned board (rows of another length, see `Bits::STRIDE`).
     const RESTRIDE: bool = Bits::<W>::STRIDE != Bits::<WORDS>::STRIDE;
 
-    /// A point of the problem's turned board on this game's board.
-    #[inline]
-    fn point_in(p: Point) -> Point {
-        if Self::RESTRIDE {
-            p.restride::<WORDS, W>()
-                .expect("the point lies on the board")
-        } else {
-            p
-        }
-    }
-
     /// A move of the problem on this game's board.
     #[inline]
     fn inward(&self, m: Move) -> Move {
         match self.orientation.inward_move(m) {
-            Move::Play(p) => Move::Play(Self::point_in(p)),
+            Move::Play(p) => Move::Play(p.narrowed::<W>()),
             Move::Pass => Move::Pass,
-        }
-    }
-
-    /// A point of this game's board on the problem's turned board.
-    #[inline]
-    fn point_out(p: Point) -> Point {
-        if Self::RESTRIDE {
-            p.restride::<W, WORDS>()
-                .expect("the point lies on the board")
-        } else {
-            p
         }
     }
 
@@ -337,9 +315,7 @@ impl<const W: usize> Tsumego<W> {
     #[inline]
     fn outward(&self, m: Move) -> Move {
         match m {
-            Move::Play(p) => self
-                .orientation
-                .outward_move(Move::Play(Self::point_out(p))),
+            Move::Play(p) => self.orientation.outward_move(Move::Play(p.widened::<W>())),
             Move::Pass => Move::Pass,
         }
     }
@@ -676,17 +652,6 @@ impl<const W: usize> Tsumego<W> {
     }
 }
 
-/// Hands an open child's table keys to `early` (see `Game::expand_hinting`).
-#[inline(always)]
-fn hint<F: FnMut(u64)>(early: &mut F, c: &Child<Move>) {
-    if c.terminal.is_none() {
-        early(c.key);
-        if c.free_key != c.key {
-            early(c.free_key);
-        }
-    }
-}
-
 /// What the initial numbers of a position's children are computed from,
 /// once per expansion rather than once per child.
 #[derive(Clone, Copy)]
@@ -1016,7 +981,7 @@ impl<const W: usize> Tsumego<W> {
                     )
                 }
             };
-            hint(early, &child);
+            child.hint(early);
             out.push(child);
         }
         if out.iter().any(|c| c.terminal == Some(true)) {
@@ -1053,7 +1018,7 @@ impl<const W: usize> Tsumego<W> {
             ),
             Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
         };
-        hint(early, &pass);
+        pass.hint(early);
         out.push(pass);
         self.footprint = seen;
         Expansion::Moves { ban_dep, banned }
