@@ -545,7 +545,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut first = true;
         let (mut pn, mut dn);
         loop {
-            (pn, dn) = node_numbers(kind, &slots);
+            let (numbers, best, second) = survey(kind, &slots);
+            (pn, dn) = numbers;
             // The root's numbers are what a viewer watches: keep them current.
             if self.path.is_empty() {
                 self.root_pn = pn;
@@ -573,7 +574,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
                 break;
             }
-            let (best, second) = select(kind, &slots);
             let s = slots[best];
             let (c_pn, c_dn) = match kind {
                 NodeKind::Or => (
@@ -975,55 +975,41 @@ impl<M, F> Extraction<M, F> {
     }
 }
 
-/// The node's numbers from its children's.
+/// The node's numbers from its children's, the best child to search
+/// (the first with the least number of the mover's kind) and the second
+/// best value, in one pass over the children.
 #[inline]
-fn node_numbers<M>(kind: NodeKind, slots: &[Slot<M>]) -> (PnDn, PnDn) {
-    let (mut min, mut sum) = (INF, 0u64);
-    for s in slots {
+fn survey<M>(kind: NodeKind, slots: &[Slot<M>]) -> ((PnDn, PnDn), usize, PnDn) {
+    let (mut best, mut min, mut second, mut sum) = (0, INF + 1, INF, 0u64);
+    // A child already lost for the mover makes the sum infinite.
+    let mut lost = false;
+    for (i, s) in slots.iter().enumerate() {
         let (phi, delta) = match kind {
             NodeKind::Or => (s.pn, s.dn),
             NodeKind::And => (s.dn, s.pn),
         };
-        min = min.min(phi);
+        if phi < min {
+            second = min.min(INF);
+            min = phi;
+            best = i;
+        } else if phi < second {
+            second = phi;
+        }
         sum += delta as u64;
+        lost |= delta >= INF;
     }
-    // A child already lost for the mover makes the sum infinite.
-    let lost = slots.iter().any(|s| match kind {
-        NodeKind::Or => s.dn >= INF,
-        NodeKind::And => s.pn >= INF,
-    });
+    let min = min.min(INF);
     let sum = if min == 0 || lost {
         INF
     } else {
         sum.min(MAX_FINITE as u64) as PnDn
     };
     // With no children the mover has lost: min stays INF and sum is 0.
-    match kind {
+    let numbers = match kind {
         NodeKind::Or => (min, sum),
         NodeKind::And => (sum, min),
-    }
-}
-
-/// The best child to search and the second best value.
-#[inline]
-fn select<M>(kind: NodeKind, slots: &[Slot<M>]) -> (usize, PnDn) {
-    let mut best = 0;
-    let mut best_v = INF + 1;
-    let mut second = INF;
-    for (i, s) in slots.iter().enumerate() {
-        let v = match kind {
-            NodeKind::Or => s.pn,
-            NodeKind::And => s.dn,
-        };
-        if v < best_v {
-            second = best_v.min(INF);
-            best_v = v;
-            best = i;
-        } else if v < second {
-            second = v;
-        }
-    }
-    (best, second)
+    };
+    (numbers, best, second)
 }
 
 /// The shallowest ancestor a final result depends on. A win for the
