@@ -1,0 +1,116 @@
+//! Developer probe: where a search spends its expansions (by the move
+//! after the line `PRE`, e.g. `PRE="H7 G6"`, by depth, by passes on the
+//! path), then the solution's first moves and answers and its largest
+//! line with the size of each branch. `SELF=1`/`NONE=1` as in `probe`.
+use shikatsu::board::Move;
+use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
+use shikatsu::tsumego::Tsumego;
+use std::collections::BTreeMap;
+use std::time::Duration;
+struct Count {
+    first: BTreeMap<String, u64>,
+    depth: BTreeMap<usize, u64>,
+    passes: BTreeMap<usize, u64>,
+    h: usize,
+}
+impl Observer<Move> for Count {
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        let pre: Vec<String> = std::env::var("PRE")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let moves: Vec<String> = v.path.iter().map(|s| s.mv.human(self.h)).collect();
+        if moves.len() < pre.len() || moves[..pre.len()] != pre[..] {
+            return true;
+        }
+        let k = moves.get(pre.len()).cloned().unwrap_or("here".to_string());
+        *self.first.entry(k).or_default() += 1;
+        *self.depth.entry(v.path.len()).or_default() += 1;
+        let p = v.path.iter().filter(|s| s.mv == Move::Pass).count();
+        *self.passes.entry(p).or_default() += 1;
+        true
+    }
+}
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut s = Searcher::new(256 << 20);
+    for l in shikatsu::problem::load_paths(&args) {
+        let Ok(p) = l else { continue };
+        for side in p.sides() {
+            let master = if std::env::var("SELF").is_ok() {
+                Some(side)
+            } else if std::env::var("NONE").is_ok() {
+                None
+            } else {
+                Some(side.opp())
+            };
+            s.reset();
+            let mut c = Count {
+                first: BTreeMap::new(),
+                depth: BTreeMap::new(),
+                passes: BTreeMap::new(),
+                h: p.board.height(),
+            };
+            let limits = Limits {
+                positions: None,
+                time: Some(Duration::from_secs(20)),
+            };
+            let (w, h) = p.search_shape();
+            let o = shikatsu::with_words!(shikatsu::board::words_for(w, h), W => s.solve(
+                &mut Tsumego::<W>::for_search(&p, side, side, master), limits, &mut c));
+            println!(
+                "{} {} {:?} positions {} exp {}",
+                p.label(),
+                side.letter(),
+                o,
+                s.positions(),
+                s.expansions()
+            );
+            println!("first: {:?}", c.first);
+            println!("depth: {:?}", c.depth);
+            println!("passes: {:?}", c.passes);
+            let proven = matches!(o, shikatsu::dfpn::Outcome::Proven);
+            let lines = shikatsu::with_words!(shikatsu::board::words_for(w, h), W => s.extract(
+                &mut Tsumego::<W>::for_search(&p, side, side, master), proven))
+            .unwrap();
+            let hh = p.board.height();
+            for l in &lines {
+                let ans: Vec<String> = l
+                    .replies
+                    .iter()
+                    .map(|r| format!("{}({})", r.mv.human(hh), r.replies.len()))
+                    .collect();
+                println!("root {} -> {:?}", l.mv.human(hh), ans);
+            }
+            let mut cur: Vec<shikatsu::proof::Line> = lines;
+            let mut line = String::new();
+            for _ in 0..30 {
+                if cur.is_empty() {
+                    break;
+                }
+                let mut v: Vec<(usize, String, usize)> = cur
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        (
+                            shikatsu::proof::distinct_size(std::slice::from_ref(l)),
+                            l.mv.human(hh),
+                            i,
+                        )
+                    })
+                    .collect();
+                v.sort_by(|a, b| b.cmp(a));
+                println!(
+                    "{line} :: {:?}",
+                    v.iter()
+                        .map(|x| format!("{}={}", x.1, x.0))
+                        .collect::<Vec<_>>()
+                );
+                let i = v[0].2;
+                line.push_str(&format!(" {}", v[0].1));
+                cur = cur[i].replies.to_vec();
+            }
+        }
+    }
+}
