@@ -4,6 +4,7 @@
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree), with `XREP=k` the best time
 //! of k more extractions. Files without `PL`: both sides.
+mod support;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 use std::time::{Duration, Instant};
@@ -19,13 +20,7 @@ fn main() {
         let Ok(p) = l else { continue };
         // Files without `PL`: both sides, as `solve` does.
         for side in p.sides() {
-            let master = if std::env::var("SELF").is_ok() {
-                Some(side)
-            } else if std::env::var("NONE").is_ok() {
-                None
-            } else {
-                Some(side.opp())
-            };
+            let master = support::master_from_env(side);
             s.reset();
             s.path_stores = 0;
             let limits = Limits {

@@ -2,6 +2,7 @@
 //! after the line `PRE`, e.g. `PRE="H7 G6"`, by depth, by passes on the
 //! path), then the solution's first moves and answers and its largest
 //! line with the size of each branch. `SELF=1`/`NONE=1` as in `probe`.
+mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
 use shikatsu::tsumego::Tsumego;
@@ -12,14 +13,12 @@ struct Count {
     depth: BTreeMap<usize, u64>,
     passes: BTreeMap<usize, u64>,
     h: usize,
+    /// The line below which expansions are counted (`PRE`).
+    pre: Vec<String>,
 }
 impl Observer<Move> for Count {
     fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
-        let pre: Vec<String> = std::env::var("PRE")
-            .unwrap_or_default()
-            .split_whitespace()
-            .map(String::from)
-            .collect();
+        let pre = &self.pre;
         let moves: Vec<String> = v.path.iter().map(|s| s.mv.human(self.h)).collect();
         if moves.len() < pre.len() || moves[..pre.len()] != pre[..] {
             return true;
@@ -38,26 +37,26 @@ fn main() {
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
         for side in p.sides() {
-            let master = if std::env::var("SELF").is_ok() {
-                Some(side)
-            } else if std::env::var("NONE").is_ok() {
-                None
-            } else {
-                Some(side.opp())
-            };
+            let master = support::master_from_env(side);
             s.reset();
             let mut c = Count {
                 first: BTreeMap::new(),
                 depth: BTreeMap::new(),
                 passes: BTreeMap::new(),
                 h: p.board.height(),
+                pre: std::env::var("PRE")
+                    .unwrap_or_default()
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect(),
             };
             let limits = Limits {
                 positions: None,
                 time: Some(Duration::from_secs(20)),
             };
             let (w, h) = p.search_shape();
-            let o = shikatsu::with_words!(shikatsu::board::words_for(w, h), W => s.solve(
+            let words = shikatsu::board::words_for(w, h);
+            let o = shikatsu::with_words!(words, W => s.solve(
                 &mut Tsumego::<W>::for_search(&p, side, side, master), limits, &mut c));
             println!(
                 "{} {} {:?} positions {} exp {}",
@@ -70,10 +69,16 @@ fn main() {
             println!("first: {:?}", c.first);
             println!("depth: {:?}", c.depth);
             println!("passes: {:?}", c.passes);
+            if matches!(o, shikatsu::dfpn::Outcome::Unknown(_)) {
+                continue;
+            }
             let proven = matches!(o, shikatsu::dfpn::Outcome::Proven);
-            let lines = shikatsu::with_words!(shikatsu::board::words_for(w, h), W => s.extract(
+            let Some(lines) = shikatsu::with_words!(words, W => s.extract(
                 &mut Tsumego::<W>::for_search(&p, side, side, master), proven))
-            .unwrap();
+            else {
+                println!("no solution could be walked");
+                continue;
+            };
             let hh = p.board.height();
             for l in &lines {
                 let ans: Vec<String> = l

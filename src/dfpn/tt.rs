@@ -24,10 +24,10 @@
 //! buckets in use whenever it holds as many entries as buckets (a third
 //! of its room; from 64 MB on, half as many, see `SPARSE_FROM`): few
 //! enough that a full bucket is rare before the table reaches its budget,
-//! so the search is nearly that of a table of full size. A small problem then touches a few hundred pages instead of one
-//! per probe all over the budget (each first touch is a page fault: on
-//! the test VM, a 40,000 position problem took 80 ms with a 256 MB table
-//! and 45 ms with 8 MB). A table spread thinner is probed slower, as its
+//! so the search is nearly that of a table of full size. A small problem
+//! then touches a few hundred pages instead of one per probe all over the
+//! budget (each first touch is a page fault: on the test VM, a 40,000
+//! position problem took 80 ms with a 256 MB table and 45 ms with 8 MB). A table spread thinner is probed slower, as its
 //! buckets miss the processor's caches: the graded suite files took 3.5%
 //! more time with one entry per four buckets (0.3% fewer positions).
 //! Results are replaced more often in a denser table, which a proof's walk

@@ -1,0 +1,16 @@
+//! What the developer probes share.
+use shikatsu::board::Color;
+use shikatsu::tsumego::KoMaster;
+
+/// The ko master for `side`'s search, chosen by the environment:
+/// `SELF=1` the side itself, `NONE=1` nobody, else the opponent (the
+/// first search of a status).
+pub fn master_from_env(side: Color) -> KoMaster {
+    if std::env::var("SELF").is_ok() {
+        Some(side)
+    } else if std::env::var("NONE").is_ok() {
+        None
+    } else {
+        Some(side.opp())
+    }
+}
