@@ -1,7 +1,8 @@
 //! Developer probe: where a search spends its expansions (by the move
 //! after the line `PRE`, e.g. `PRE="H7 G6"`, by depth, by passes on the
 //! path), then the solution's first moves and answers and its largest
-//! line with the size of each branch. `SELF=1`/`NONE=1` as in `probe`.
+//! line with the size of each branch. `SELF=1`/`NONE=1` as in `probe`;
+//! `T` the time limit in seconds (20).
 mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
@@ -52,7 +53,12 @@ fn main() {
             };
             let limits = Limits {
                 positions: None,
-                time: Some(Duration::from_secs(20)),
+                time: Some(Duration::from_secs(
+                    std::env::var("T")
+                        .ok()
+                        .and_then(|t| t.parse().ok())
+                        .unwrap_or(20),
+                )),
             };
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);
