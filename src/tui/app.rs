@@ -11,9 +11,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use shikatsu::analysis::{Analysis, KoRule, Options};
+use shikatsu::analysis::{Analysis, KoRule, Options, Status};
 use shikatsu::board::{Color, Move, Point};
-use shikatsu::dfpn::Outcome;
+use shikatsu::dfpn::{Limits, Outcome};
 use shikatsu::problem::{LoadError, Loaded, Problem};
 use shikatsu::tsumego::KoMaster;
 
@@ -190,6 +190,22 @@ pub struct App {
     worker: Worker,
 }
 
+/// The limits a search runs under, for people ("10 s, 2,000,000 positions").
+pub fn limits_text(l: Limits) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = l.time {
+        parts.push(format!("{} s", t.as_secs_f64()));
+    }
+    if let Some(n) = l.positions {
+        parts.push(format!("{} positions", super::ui::thousands(n)));
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
 fn ko_key(k: KoRule) -> u8 {
     match k {
         KoRule::Auto => 0,
@@ -300,6 +316,16 @@ impl App {
         let (_, side) = self.problem()?;
         let m = masters(self.opts.ko, side);
         m[self.snap.search.min(m.len() - 1)]
+    }
+
+    /// Doubles the time and position limits that are set; whether there
+    /// was one.
+    fn raise_limits(&mut self) -> bool {
+        let l = &mut self.opts.limits;
+        let had = l.time.is_some() || l.positions.is_some();
+        l.time = l.time.map(|t| t.saturating_mul(2));
+        l.positions = l.positions.map(|n| n.saturating_mul(2));
+        had
     }
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
@@ -530,8 +556,20 @@ impl App {
                 self.say(format!("ko setting: {}", ko_name(ko)), Tone::Info);
             }
             Action::Resolve => {
+                // Solving an unknown again under the same limits would end
+                // the same way: a second try gets twice the time and
+                // positions (and keeps them for the problems after).
+                let unknown = self.analysis().is_some_and(|a| a.status == Status::Unknown);
+                let raised = unknown && self.raise_limits();
                 self.cache.remove(&(self.current, ko_key(self.opts.ko)));
                 self.select(self.current);
+                if raised {
+                    let limits = limits_text(self.opts.limits);
+                    self.say(
+                        format!("solving again with twice the limits: {limits}"),
+                        Tone::Info,
+                    );
+                }
             }
             Action::Write => self.write_sgf(),
             Action::Try => {

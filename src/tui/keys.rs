@@ -64,7 +64,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("n p", "next / previous problem"),
     ("l", "list of the problems, to jump to one"),
     ("k", "ko setting: auto, none, Black master, White master"),
-    ("r", "solve the problem again"),
+    ("r", "solve again (twice the limits after an unknown)"),
     ("w", "write the proof as SGF (in the current folder)"),
     (
         "?",

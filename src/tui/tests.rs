@@ -113,6 +113,64 @@ fn opening_screen_shows_board_counters_and_help_line() {
     assert!(frame.contains("q quit"));
 }
 
+/// An unknown within the limits, solved again: each `r` doubles the
+/// limits (a second try under the same ones would end the same way),
+/// until the problem is decided.
+#[test]
+fn solving_an_unknown_again_doubles_the_limits() {
+    let mut o = opts();
+    o.limits = Limits {
+        positions: Some(500),
+        time: None,
+    };
+    let mut a = App::new(
+        entries(load_str("nine.sgf", NINE)),
+        PathBuf::from("problems"),
+        o,
+        Config {
+            start_paused: false,
+            redact: true,
+            mono: false,
+        },
+    );
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
+    let frame = render(&a, 110, 20);
+    assert!(
+        frame.contains("r solves again with twice the limits"),
+        "{frame}"
+    );
+    let mut limit = 500;
+    while a.analysis().is_some_and(|x| x.status == Status::Unknown) {
+        assert!(limit < 1_000_000, "decided long before a million positions");
+        a.apply(Action::Resolve);
+        limit *= 2;
+        assert_eq!(a.opts.limits.positions, Some(limit));
+        let said = a
+            .message
+            .as_ref()
+            .map(|(t, _)| t.clone())
+            .unwrap_or_default();
+        assert_eq!(
+            said,
+            format!(
+                "solving again with twice the limits: {} positions",
+                super::ui::thousands(limit)
+            )
+        );
+        assert!(a.wait_done(WAIT));
+    }
+    let nine = a.analysis().expect("decided");
+    assert_eq!(
+        nine.status,
+        Status::Fails,
+        "White lives in the nine-point eye"
+    );
+    // A decided problem solved again keeps its limits.
+    a.apply(Action::Resolve);
+    assert_eq!(a.opts.limits.positions, Some(limit));
+}
+
 #[test]
 fn paused_search_after_single_steps_shows_the_path() {
     let mut a = app(&[("nine.sgf", NINE)], true);

@@ -843,9 +843,11 @@ fn decided_panel(
     let Some(node) = &app.node else {
         if a.proof.is_none() {
             lines.push(Line::raw(""));
-            lines.push(Line::raw(
-                "No proof to walk: r solves again, k changes the ko setting.",
-            ));
+            lines.push(Line::raw(if a.status == Status::Unknown {
+                "No proof to walk: r solves again with twice the limits, k changes the ko setting."
+            } else {
+                "No proof to walk: r solves again, k changes the ko setting."
+            }));
         }
         return lines;
     };
