@@ -52,6 +52,12 @@ pub struct Options {
     /// The most distinct positions a proof may have to be written out
     /// and checked; a verdict with a larger one is not reported.
     pub proof_nodes: usize,
+    /// Keep the table when the analysis ends, under this key (one that
+    /// names the problem, side to move and ko rule: see `resume_key`),
+    /// and go on from it when the next analysis gives the same key.
+    /// Solving an unknown again with larger limits then picks up where
+    /// the last search stopped instead of starting afresh.
+    pub resume: Option<u64>,
 }
 
 impl Default for Options {
@@ -63,8 +69,24 @@ impl Default for Options {
             status_only: false,
             parallel_ko: false,
             proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
+            resume: None,
         }
     }
+}
+
+/// A key for `Options::resume` that tells apart everything a table's
+/// results depend on: the problem's stones, targets and region, the side
+/// to move and the ko rule (and the label and index, for people who
+/// solve two copies of one position under other names).
+pub fn resume_key(problem: &Problem, side: Color, ko: KoRule) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    problem.label().hash(&mut h);
+    problem.board.hash().hash(&mut h);
+    problem.targets.hash(&mut h);
+    format!("{:?}", problem.region.area).hash(&mut h);
+    format!("{side:?} {ko:?}").hash(&mut h);
+    h.finish()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -249,6 +271,8 @@ pub struct Engine {
     cancel: Option<Arc<AtomicBool>>,
     /// The largest proof written out and checked (`Options::proof_nodes`).
     proof_nodes: usize,
+    /// `Options::resume`.
+    resume: Option<u64>,
 }
 
 impl Engine {
@@ -271,6 +295,7 @@ impl Engine {
             best: Status::Unknown,
             cancel: None,
             proof_nodes: opts.proof_nodes,
+            resume: opts.resume,
         }
     }
 
@@ -291,8 +316,10 @@ impl Engine {
             None => 1,
             Some(_) => 0,
         };
-        let memory = self.memory;
-        let s = self.searcher.get_or_insert_with(|| reuse_searcher(memory));
+        let (memory, resume) = (self.memory, self.resume);
+        let s = self.searcher.get_or_insert_with(|| {
+            take_parked(memory, resume).unwrap_or_else(|| reuse_searcher(memory))
+        });
         s.set_rank(rank);
         s.set_cancel(self.cancel.clone());
         s.set_proof_limit(self.proof_nodes);
@@ -515,6 +542,27 @@ fn reuse_searcher(bytes: usize) -> Searcher<Move> {
     }
 }
 
+/// The table kept by the last analysis with `Options::resume`, and its key.
+static PARKED: std::sync::Mutex<Option<(u64, Searcher<Move>)>> = std::sync::Mutex::new(None);
+
+/// For an analysis with a resume key: the parked table of the same size,
+/// as it was left when the key is the same, else emptied (its memory is
+/// then reused rather than held beside a new one).
+fn take_parked(bytes: usize, resume: Option<u64>) -> Option<Searcher<Move>> {
+    let key = resume?;
+    let (parked_key, mut s) = PARKED.lock().ok()?.take()?;
+    if s.budget() != bytes {
+        return None;
+    }
+    if parked_key == key {
+        s.restart_counts();
+        s.set_strict(false);
+    } else {
+        clear(&mut s);
+    }
+    Some(s)
+}
+
 /// An empty table in fast mode, its memory kept.
 fn clear(s: &mut Searcher<Move>) {
     s.reset();
@@ -523,6 +571,12 @@ fn clear(s: &mut Searcher<Move>) {
 
 impl Drop for Engine {
     fn drop(&mut self) {
+        if let Some(key) = self.resume
+            && let Some(s) = self.searcher.take()
+            && let Ok(mut parked) = PARKED.lock()
+        {
+            *parked = Some((key, s));
+        }
         for x in [self.searcher.take(), self.strict.take()]
             .into_iter()
             .flatten()

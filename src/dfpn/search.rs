@@ -285,6 +285,14 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.start.elapsed()
     }
 
+    /// Starts the counts of positions and expansions again, keeping what
+    /// the table learnt (a search resumed by a new caller).
+    pub fn restart_counts(&mut self) {
+        self.positions = 0;
+        self.expansions = 0;
+        self.path.clear();
+    }
+
     /// Forgets everything learnt: the next search starts afresh.
     pub fn reset(&mut self) {
         self.tt.new_search();

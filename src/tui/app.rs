@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use shikatsu::analysis::{Analysis, KoRule, Options, Status};
+use shikatsu::analysis::{Analysis, KoRule, Options, Status, resume_key};
 use shikatsu::board::{Color, Move, Point};
 use shikatsu::dfpn::{Limits, Outcome};
 use shikatsu::problem::{LoadError, Loaded, Problem};
@@ -188,6 +188,13 @@ pub struct App {
     pub frames: u64,
     cache: HashMap<(usize, u8), (Arc<Analysis>, Duration)>,
     worker: Worker,
+    /// Tells this app's kept tables from another's (`Options::resume`).
+    id: u64,
+    /// Searches started, and the table key of the last one.
+    runs: u64,
+    resume: u64,
+    /// The next search goes on from the last one's table.
+    continue_next: bool,
 }
 
 /// The limits a search runs under, for people ("10 s, 2,000,000 positions").
@@ -238,7 +245,13 @@ pub fn masters(ko: KoRule, side: Color) -> Vec<KoMaster> {
 
 impl App {
     pub fn new(entries: Vec<Entry>, source: PathBuf, opts: Options, config: Config) -> App {
+        static APPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut app = App {
+            id: n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            runs: 0,
+            resume: 0,
+            continue_next: false,
             entries,
             current: 0,
             source,
@@ -366,11 +379,29 @@ impl App {
             self.decided(a, running);
             return;
         }
+        // Each search keeps its table under a key of its own; solving an
+        // unknown again (with larger limits) gives the same key and goes
+        // on from where the last search stopped. Any other search, to be
+        // watched from its start, gets a new key. (Keyed by this app too:
+        // apps side by side, as in the tests, never take each other's.)
+        let resume = if std::mem::take(&mut self.continue_next) {
+            self.resume
+        } else {
+            self.runs += 1;
+            resume_key(&problem, side, self.opts.ko)
+                ^ self.id
+                ^ self.runs.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        };
+        self.resume = resume;
+        let resume = Some(resume);
         self.worker.start(
             Request::Analyze {
                 problem,
                 side,
-                opts: self.opts,
+                opts: Options {
+                    resume,
+                    ..self.opts
+                },
             },
             self.paused,
         );
@@ -561,6 +592,7 @@ impl App {
                 // positions (and keeps them for the problems after).
                 let unknown = self.analysis().is_some_and(|a| a.status == Status::Unknown);
                 let raised = unknown && self.raise_limits();
+                self.continue_next = raised;
                 self.cache.remove(&(self.current, ko_key(self.opts.ko)));
                 self.select(self.current);
                 if raised {

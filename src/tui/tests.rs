@@ -114,8 +114,8 @@ fn opening_screen_shows_board_counters_and_help_line() {
 }
 
 /// An unknown within the limits, solved again: each `r` doubles the
-/// limits (a second try under the same ones would end the same way),
-/// until the problem is decided.
+/// limits (a second try under the same ones would end the same way) and
+/// goes on from the last search's table, until the problem is decided.
 #[test]
 fn solving_an_unknown_again_doubles_the_limits() {
     let mut o = opts();
@@ -165,6 +165,29 @@ fn solving_an_unknown_again_doubles_the_limits() {
         nine.status,
         Status::Fails,
         "White lives in the nine-point eye"
+    );
+    // Each round went on from the last one's table: a fresh search under
+    // the final limits alone is still unknown.
+    let mut o = opts();
+    o.limits = Limits {
+        positions: Some(limit),
+        time: None,
+    };
+    let mut fresh = App::new(
+        entries(load_str("nine.sgf", NINE)),
+        PathBuf::from("problems"),
+        o,
+        Config {
+            start_paused: false,
+            redact: true,
+            mono: false,
+        },
+    );
+    assert!(fresh.wait_done(WAIT));
+    assert!(
+        fresh
+            .analysis()
+            .is_some_and(|x| x.status == Status::Unknown)
     );
     // A decided problem solved again keeps its limits.
     a.apply(Action::Resolve);

@@ -1,0 +1,69 @@
+//! A search kept with `Options::resume` goes on where it stopped: an
+//! unknown solved again under the same key with larger limits needs only
+//! what was left, where a fresh search under those limits is still
+//! unknown; another key starts afresh.
+
+use shikatsu::analysis::{KoRule, Options, Status, analyze, resume_key};
+use shikatsu::board::Color;
+use shikatsu::dfpn::Limits;
+use shikatsu::problem::load_paths;
+
+fn options(positions: Option<u64>, resume: Option<u64>) -> Options {
+    Options {
+        limits: Limits {
+            positions,
+            time: None,
+        },
+        memory: 64 << 20,
+        status_only: true,
+        resume,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn a_kept_table_goes_on_where_the_search_stopped() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/second-line-eight-live.sgf"
+    );
+    let p = load_paths(&[file.to_string()])
+        .remove(0)
+        .expect("the bundled problem loads");
+    let side = Color::White;
+    let full = analyze(&p, side, &options(None, None));
+    assert_eq!(
+        full.status,
+        Status::Fails,
+        "the eight on the second line dies"
+    );
+    let n = full.positions;
+    let key = resume_key(&p, side, KoRule::Auto);
+    let limit = Some(n * 2 / 3);
+    let fresh = analyze(&p, side, &options(limit, None));
+    assert_eq!(
+        fresh.status,
+        Status::Unknown,
+        "two thirds of the work is not enough"
+    );
+    let first = analyze(&p, side, &options(limit, Some(key)));
+    assert_eq!(first.status, Status::Unknown);
+    let again = analyze(&p, side, &options(limit, Some(key)));
+    assert_eq!(
+        again.status,
+        Status::Fails,
+        "the kept table holds the first two thirds"
+    );
+    assert!(again.checked, "the resumed search's proof is checked");
+    assert!(
+        again.positions < n / 2,
+        "only what was left: {} of {n}",
+        again.positions
+    );
+    // Another key (here, another ko rule's) starts from an empty table.
+    let other = resume_key(&p, side, KoRule::Fixed(None));
+    assert_ne!(other, key);
+    let afresh = analyze(&p, side, &options(limit, Some(other)));
+    assert_eq!(afresh.status, Status::Unknown);
+    assert_eq!(afresh.positions, fresh.positions);
+}
