@@ -3,12 +3,12 @@
 //! what was left, where a fresh search under those limits is still
 //! unknown; another key starts afresh.
 
-use shikatsu::analysis::{KoRule, Options, Status, analyze, resume_key};
+use shikatsu::analysis::{KoRule, Options, Resume, Status, analyze, resume_key};
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
 use shikatsu::problem::load_paths;
 
-fn options(positions: Option<u64>, resume: Option<u64>) -> Options {
+fn options(positions: Option<u64>, key: Option<u64>) -> Options {
     Options {
         limits: Limits {
             positions,
@@ -16,7 +16,7 @@ fn options(positions: Option<u64>, resume: Option<u64>) -> Options {
         },
         memory: 64 << 20,
         status_only: true,
-        resume,
+        resume: key.map(|key| Resume { owner: 1, key }),
         ..Options::default()
     }
 }

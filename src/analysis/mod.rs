@@ -52,12 +52,21 @@ pub struct Options {
     /// The most distinct positions a proof may have to be written out
     /// and checked; a verdict with a larger one is not reported.
     pub proof_nodes: usize,
-    /// Keep the table when the analysis ends, under this key (one that
-    /// names the problem, side to move and ko rule: see `resume_key`),
-    /// and go on from it when the next analysis gives the same key.
-    /// Solving an unknown again with larger limits then picks up where
-    /// the last search stopped instead of starting afresh.
-    pub resume: Option<u64>,
+    /// Keep the table when the analysis ends, for its owner under its
+    /// key (one that names the problem, side to move and ko rule: see
+    /// `resume_key`), and go on from it when the owner's next analysis
+    /// gives the same key. Solving an unknown again with larger limits
+    /// then picks up where the last search stopped instead of starting
+    /// afresh.
+    pub resume: Option<Resume>,
+}
+
+/// Who keeps a table (one each: a new key empties it and reuses its
+/// memory) and under which key. See `Options::resume`, `drop_kept`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub owner: u64,
+    pub key: u64,
 }
 
 impl Default for Options {
@@ -84,8 +93,9 @@ pub fn resume_key(problem: &Problem, side: Color, ko: KoRule) -> u64 {
     problem.label().hash(&mut h);
     problem.board.hash().hash(&mut h);
     problem.targets.hash(&mut h);
-    format!("{:?}", problem.region.area).hash(&mut h);
-    format!("{side:?} {ko:?}").hash(&mut h);
+    problem.region.area.hash(&mut h);
+    side.hash(&mut h);
+    format!("{ko:?}").hash(&mut h);
     h.finish()
 }
 
@@ -272,7 +282,7 @@ pub struct Engine {
     /// The largest proof written out and checked (`Options::proof_nodes`).
     proof_nodes: usize,
     /// `Options::resume`.
-    resume: Option<u64>,
+    resume: Option<Resume>,
 }
 
 impl Engine {
@@ -542,25 +552,36 @@ fn reuse_searcher(bytes: usize) -> Searcher<Move> {
     }
 }
 
-/// The table kept by the last analysis with `Options::resume`, and its key.
-static PARKED: std::sync::Mutex<Option<(u64, Searcher<Move>)>> = std::sync::Mutex::new(None);
+/// The tables kept by `Options::resume`: the last one of each owner.
+static PARKED: std::sync::Mutex<Vec<(Resume, Searcher<Move>)>> = std::sync::Mutex::new(Vec::new());
 
-/// For an analysis with a resume key: the parked table of the same size,
-/// as it was left when the key is the same, else emptied (its memory is
-/// then reused rather than held beside a new one).
-fn take_parked(bytes: usize, resume: Option<u64>) -> Option<Searcher<Move>> {
-    let key = resume?;
-    let (parked_key, mut s) = PARKED.lock().ok()?.take()?;
+/// For an analysis with `Options::resume`: its owner's kept table if of
+/// the same size, as it was left when the key is the same, else emptied
+/// (its memory is then reused rather than held beside a new one).
+fn take_parked(bytes: usize, resume: Option<Resume>) -> Option<Searcher<Move>> {
+    let resume = resume?;
+    let (kept, mut s) = {
+        let mut parked = PARKED.lock().ok()?;
+        let i = parked.iter().position(|(r, _)| r.owner == resume.owner)?;
+        parked.swap_remove(i)
+    };
     if s.budget() != bytes {
         return None;
     }
-    if parked_key == key {
+    if kept.key == resume.key {
         s.restart_counts();
         s.set_strict(false);
     } else {
         clear(&mut s);
     }
     Some(s)
+}
+
+/// Frees the table `owner` kept (see `Options::resume`).
+pub fn drop_kept(owner: u64) {
+    if let Ok(mut parked) = PARKED.lock() {
+        parked.retain(|(r, _)| r.owner != owner);
+    }
 }
 
 /// An empty table in fast mode, its memory kept.
@@ -571,11 +592,12 @@ fn clear(s: &mut Searcher<Move>) {
 
 impl Drop for Engine {
     fn drop(&mut self) {
-        if let Some(key) = self.resume
+        if let Some(resume) = self.resume
             && let Some(s) = self.searcher.take()
             && let Ok(mut parked) = PARKED.lock()
         {
-            *parked = Some((key, s));
+            parked.retain(|(r, _)| r.owner != resume.owner);
+            parked.push((resume, s));
         }
         for x in [self.searcher.take(), self.strict.take()]
             .into_iter()

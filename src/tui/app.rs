@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use shikatsu::analysis::{Analysis, KoRule, Options, Status, resume_key};
+use shikatsu::analysis::{Analysis, KoRule, Options, Resume, Status, drop_kept, resume_key};
 use shikatsu::board::{Color, Move, Point};
 use shikatsu::dfpn::{Limits, Outcome};
 use shikatsu::problem::{LoadError, Loaded, Problem};
@@ -188,13 +188,20 @@ pub struct App {
     pub frames: u64,
     cache: HashMap<(usize, u8), (Arc<Analysis>, Duration)>,
     worker: Worker,
-    /// Tells this app's kept tables from another's (`Options::resume`).
+    /// Owns this app's kept table (`Options::resume`).
     id: u64,
-    /// Searches started, and the table key of the last one.
+    /// Searches started, and the last one's entry and ko setting (as
+    /// `cache` keys them) with its table key.
     runs: u64,
-    resume: u64,
+    resume: Option<((usize, u8), u64)>,
     /// The next search goes on from the last one's table.
     continue_next: bool,
+}
+
+impl Drop for App {
+    fn drop(&mut self) {
+        drop_kept(self.id);
+    }
 }
 
 /// The limits a search runs under, for people ("10 s, 2,000,000 positions").
@@ -248,9 +255,9 @@ impl App {
         static APPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut app = App {
-            id: n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            id: n,
             runs: 0,
-            resume: 0,
+            resume: None,
             continue_next: false,
             entries,
             current: 0,
@@ -382,18 +389,23 @@ impl App {
         // Each search keeps its table under a key of its own; solving an
         // unknown again (with larger limits) gives the same key and goes
         // on from where the last search stopped. Any other search, to be
-        // watched from its start, gets a new key. (Keyed by this app too:
-        // apps side by side, as in the tests, never take each other's.)
-        let resume = if std::mem::take(&mut self.continue_next) {
-            self.resume
-        } else {
-            self.runs += 1;
-            resume_key(&problem, side, self.opts.ko)
-                ^ self.id
-                ^ self.runs.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        // watched from its start, gets a new key. (Each app keeps its
+        // own: apps side by side, as in the tests, never take another's.)
+        // Only the last search's table is kept: it goes on only when the
+        // last search was of this problem under this ko setting.
+        let resume = match (std::mem::take(&mut self.continue_next), self.resume) {
+            (true, Some((entry, k))) if entry == key => k,
+            _ => {
+                self.runs += 1;
+                resume_key(&problem, side, self.opts.ko)
+                    ^ self.runs.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+            }
         };
-        self.resume = resume;
-        let resume = Some(resume);
+        self.resume = Some((key, resume));
+        let resume = Some(Resume {
+            owner: self.id,
+            key: resume,
+        });
         self.worker.start(
             Request::Analyze {
                 problem,

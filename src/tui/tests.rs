@@ -194,6 +194,48 @@ fn solving_an_unknown_again_doubles_the_limits() {
     assert_eq!(a.opts.limits.positions, Some(limit));
 }
 
+/// Only the last search's table is kept: after the other side to move of
+/// the same stones was searched, `r` on an unknown starts afresh (the
+/// kept table is the other side's, whose results mean the opposite), with
+/// the same positions as a new app under those limits.
+#[test]
+fn solving_again_after_another_problem_starts_afresh() {
+    let both_sides = NINE.replace("PL[B]", "");
+    let limited = |positions: u64| {
+        let mut o = opts();
+        o.limits = Limits {
+            positions: Some(positions),
+            time: None,
+        };
+        App::new(
+            entries(load_str("nine.sgf", &both_sides)),
+            PathBuf::from("problems"),
+            o,
+            Config {
+                start_paused: false,
+                redact: true,
+                mono: false,
+            },
+        )
+    };
+    let mut a = limited(500);
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
+    a.apply(Action::Next);
+    assert!(a.wait_done(WAIT), "White to move searched");
+    a.apply(Action::Prev);
+    assert!(
+        a.analysis().is_some_and(|x| x.status == Status::Unknown),
+        "cached"
+    );
+    a.apply(Action::Resolve);
+    assert!(a.wait_done(WAIT));
+    let mut fresh = limited(1000);
+    assert!(fresh.wait_done(WAIT));
+    let (x, y) = (a.analysis().expect("done"), fresh.analysis().expect("done"));
+    assert_eq!((x.status, x.positions), (y.status, y.positions));
+}
+
 #[test]
 fn paused_search_after_single_steps_shows_the_path() {
     let mut a = app(&[("nine.sgf", NINE)], true);
