@@ -196,6 +196,8 @@ pub struct App {
     resume: Option<((usize, u8), u64)>,
     /// The next search goes on from the last one's table.
     continue_next: bool,
+    /// The limits the app was started with (`r` raises them).
+    start_limits: Limits,
 }
 
 impl Drop for App {
@@ -259,6 +261,7 @@ impl App {
             runs: 0,
             resume: None,
             continue_next: false,
+            start_limits: opts.limits,
             entries,
             current: 0,
             source,
@@ -336,6 +339,12 @@ impl App {
         let (_, side) = self.problem()?;
         let m = masters(self.opts.ko, side);
         m[self.snap.search.min(m.len() - 1)]
+    }
+
+    /// Whether `r` has raised the limits the app started with.
+    pub fn limits_raised(&self) -> bool {
+        self.opts.limits.time != self.start_limits.time
+            || self.opts.limits.positions != self.start_limits.positions
     }
 
     /// Doubles the time and position limits that are set; whether there

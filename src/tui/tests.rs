@@ -140,6 +140,10 @@ fn solving_an_unknown_again_doubles_the_limits() {
         frame.contains("r solves again with twice the limits"),
         "{frame}"
     );
+    assert!(
+        !frame.contains("limits:"),
+        "the limits it started with go unsaid"
+    );
     let mut limit = 500;
     while a.analysis().is_some_and(|x| x.status == Status::Unknown) {
         assert!(limit < 1_000_000, "decided long before a million positions");
@@ -160,6 +164,15 @@ fn solving_an_unknown_again_doubles_the_limits() {
         );
         assert!(a.wait_done(WAIT));
     }
+    let frame = render(&a, 110, 20);
+    let header = frame.lines().next().expect("a header");
+    assert!(
+        header.contains(&format!(
+            "limits: {} positions",
+            super::ui::thousands(limit)
+        )),
+        "{header}"
+    );
     let nine = a.analysis().expect("decided");
     assert_eq!(
         nine.status,

@@ -286,6 +286,14 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
         rest.push_str(&format!("  {} to {}", side.name(), p.goal(side)));
     }
     rest.push_str(&format!("  ko: {}", ko_name(app.opts.ko)));
+    // Limits raised by `r` after an unknown hold for every problem after:
+    // say so where the other settings are.
+    if app.limits_raised() {
+        rest.push_str(&format!(
+            "  limits: {}",
+            super::app::limits_text(app.opts.limits)
+        ));
+    }
     let mut state = state_text(app);
     let width = area.width as usize;
     let need = |left: &str, state: &str| {
