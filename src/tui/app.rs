@@ -198,6 +198,9 @@ pub struct App {
     continue_next: bool,
     /// The limits the app was started with (`r` raises them).
     start_limits: Limits,
+    /// For unknowns (keyed as `cache`): the most-proving line when the
+    /// search stopped.
+    stopped_on: HashMap<(usize, u8), Vec<Move>>,
 }
 
 impl Drop for App {
@@ -262,6 +265,7 @@ impl App {
             resume: None,
             continue_next: false,
             start_limits: opts.limits,
+            stopped_on: HashMap::new(),
             entries,
             current: 0,
             source,
@@ -339,6 +343,14 @@ impl App {
         let (_, side) = self.problem()?;
         let m = masters(self.opts.ko, side);
         m[self.snap.search.min(m.len() - 1)]
+    }
+
+    /// The most-proving line an unknown's search stopped on (the current
+    /// problem's, under the current ko setting).
+    pub fn stopped_on(&self) -> Option<&[Move]> {
+        self.stopped_on
+            .get(&(self.current, ko_key(self.opts.ko)))
+            .map(Vec::as_slice)
     }
 
     /// Whether `r` has raised the limits the app started with.
@@ -468,6 +480,13 @@ impl App {
         match done.reply {
             Reply::Analysis(a) => {
                 let a: Arc<Analysis> = Arc::from(a);
+                // Where an unknown's search stood when it stopped: the
+                // line it was reading is the problem's critical one.
+                if a.status == Status::Unknown && self.snap.job == done.job {
+                    let line = self.snap.path.iter().map(|s| s.mv).collect();
+                    self.stopped_on
+                        .insert((self.current, ko_key(self.opts.ko)), line);
+                }
                 self.cache.insert(
                     (self.current, ko_key(self.opts.ko)),
                     (Arc::clone(&a), done.running),

@@ -207,6 +207,46 @@ fn solving_an_unknown_again_doubles_the_limits() {
     assert_eq!(a.opts.limits.positions, Some(limit));
 }
 
+/// An unknown says which line its search was reading when it stopped.
+#[test]
+fn an_unknown_shows_the_line_its_search_stopped_on() {
+    let mut o = opts();
+    o.limits = Limits {
+        positions: Some(500),
+        time: None,
+    };
+    let mut a = App::new(
+        entries(load_str("nine.sgf", NINE)),
+        PathBuf::from("problems"),
+        o,
+        Config {
+            start_paused: true,
+            redact: true,
+            mono: false,
+        },
+    );
+    a.settle(WAIT);
+    for _ in 0..3 {
+        a.apply(Action::Step);
+        a.settle(WAIT);
+    }
+    assert!(
+        !a.snap.path.is_empty(),
+        "the stepped search is below the root"
+    );
+    a.apply(Action::Pause);
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
+    let line = a.stopped_on().expect("a line kept").to_vec();
+    assert!(!line.is_empty());
+    let frame = render(&a, 120, 20);
+    let first = line[0].human(9);
+    assert!(
+        frame.contains(&format!("The search stopped on the line 1 B {first}")),
+        "{frame}"
+    );
+}
+
 /// Only the last search's table is kept: after the other side to move of
 /// the same stones was searched, `r` on an unknown starts afresh (the
 /// kept table is the other side's, whose results mean the opposite), with

@@ -857,6 +857,20 @@ fn decided_panel(
                 "No proof to walk: r solves again, k changes the ko setting."
             }));
         }
+        if a.status == Status::Unknown
+            && let Some(line) = app.stopped_on().filter(|l| !l.is_empty())
+        {
+            let h = app.problem().map_or(19, |(p, _)| p.board.height());
+            let mut c = a.side;
+            let mut text = String::from("The search stopped on the line");
+            for (i, m) in line.iter().enumerate() {
+                text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
+                c = c.opp();
+            }
+            text.push_str(&format!(" (root pn {}, dn {}).", a.root_pn, a.root_dn));
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(text));
+        }
         return lines;
     };
     let to_move = node.to_move;
