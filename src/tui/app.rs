@@ -200,7 +200,8 @@ pub struct App {
     start_limits: Limits,
     /// For unknowns (keyed as `cache`): the most-proving line when the
     /// search stopped.
-    stopped_on: HashMap<(usize, u8), Vec<Move>>,
+    /// With the ko master of the search it was on.
+    stopped_on: HashMap<(usize, u8), (KoMaster, Vec<Move>)>,
 }
 
 impl Drop for App {
@@ -347,10 +348,10 @@ impl App {
 
     /// The most-proving line an unknown's search stopped on (the current
     /// problem's, under the current ko setting).
-    pub fn stopped_on(&self) -> Option<&[Move]> {
+    pub fn stopped_on(&self) -> Option<(KoMaster, &[Move])> {
         self.stopped_on
             .get(&(self.current, ko_key(self.opts.ko)))
-            .map(Vec::as_slice)
+            .map(|(m, l)| (*m, l.as_slice()))
     }
 
     /// Whether `r` has raised the limits the app started with.
@@ -484,8 +485,9 @@ impl App {
                 // line it was reading is the problem's critical one.
                 if a.status == Status::Unknown && self.snap.job == done.job {
                     let line = self.snap.path.iter().map(|s| s.mv).collect();
+                    let master = self.search_master();
                     self.stopped_on
-                        .insert((self.current, ko_key(self.opts.ko)), line);
+                        .insert((self.current, ko_key(self.opts.ko)), (master, line));
                 }
                 self.cache.insert(
                     (self.current, ko_key(self.opts.ko)),

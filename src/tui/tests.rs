@@ -237,7 +237,7 @@ fn an_unknown_shows_the_line_its_search_stopped_on() {
     a.apply(Action::Pause);
     assert!(a.wait_done(WAIT));
     assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
-    let line = a.stopped_on().expect("a line kept").to_vec();
+    let line = a.stopped_on().expect("a line kept").1.to_vec();
     assert!(!line.is_empty());
     let frame = render(&a, 120, 20);
     let first = line[0].human(9);

@@ -587,6 +587,27 @@ fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a>
         };
     }
     let Some(node) = &app.node else {
+        // An unknown: the line its search stopped on, as far as it plays.
+        let unknown = app.analysis().is_some_and(|a| a.status == Status::Unknown);
+        if let Some((master, line)) = app.stopped_on().filter(|_| unknown) {
+            let mut game: Tsumego = Tsumego::new(problem, side, side, master);
+            let mut moves = Vec::new();
+            for &m in line {
+                if !game.legal_moves().contains(&m) {
+                    break;
+                }
+                game.play(m);
+                moves.push(m);
+            }
+            let board = *game.board();
+            return BoardPicture {
+                problem,
+                numbered: numbered(&board, &moves, side),
+                board,
+                labels: Vec::new(),
+                cursor: None,
+            };
+        }
         return BoardPicture {
             problem,
             board: problem.board,
@@ -858,7 +879,7 @@ fn decided_panel(
             }));
         }
         if a.status == Status::Unknown
-            && let Some(line) = app.stopped_on().filter(|l| !l.is_empty())
+            && let Some((_, line)) = app.stopped_on().filter(|(_, l)| !l.is_empty())
         {
             let h = app.problem().map_or(19, |(p, _)| p.board.height());
             let mut c = a.side;
