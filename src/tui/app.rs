@@ -199,8 +199,7 @@ pub struct App {
     /// The limits the app was started with (`r` raises them).
     start_limits: Limits,
     /// For unknowns (keyed as `cache`): the most-proving line when the
-    /// search stopped.
-    /// With the ko master of the search it was on.
+    /// search stopped, with the ko master of the search it was on.
     stopped_on: HashMap<(usize, u8), (KoMaster, Vec<Move>)>,
 }
 
@@ -408,13 +407,13 @@ impl App {
             self.decided(a, running);
             return;
         }
-        // Each search keeps its table under a key of its own; solving an
-        // unknown again (with larger limits) gives the same key and goes
-        // on from where the last search stopped. Any other search, to be
-        // watched from its start, gets a new key. (Each app keeps its
-        // own: apps side by side, as in the tests, never take another's.)
-        // Only the last search's table is kept: it goes on only when the
-        // last search was of this problem under this ko setting.
+        // Each search keeps its table under a key of its own, and the app
+        // keeps only its last search's (apps side by side, as in the
+        // tests, never take another's). Solving an unknown again (with
+        // larger limits) gives the same key, and so goes on from where
+        // the search stopped, when the last search was of this problem
+        // under this ko setting; any other search, to be watched from its
+        // start, gets a new key.
         let resume = match (std::mem::take(&mut self.continue_next), self.resume) {
             (true, Some((entry, k))) if entry == key => k,
             _ => {
@@ -483,11 +482,11 @@ impl App {
                 let a: Arc<Analysis> = Arc::from(a);
                 // Where an unknown's search stood when it stopped: the
                 // line it was reading is the problem's critical one.
+                let key = (self.current, ko_key(self.opts.ko));
+                self.stopped_on.remove(&key);
                 if a.status == Status::Unknown && self.snap.job == done.job {
                     let line = self.snap.path.iter().map(|s| s.mv).collect();
-                    let master = self.search_master();
-                    self.stopped_on
-                        .insert((self.current, ko_key(self.opts.ko)), (master, line));
+                    self.stopped_on.insert(key, (self.search_master(), line));
                 }
                 self.cache.insert(
                     (self.current, ko_key(self.opts.ko)),
