@@ -7,13 +7,10 @@
 mod support;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let secs: f64 = std::env::var("T")
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(5.0);
+    let time = support::time_from_env(5.0);
     let (mut tot_pos, mut tot_t, mut solved, mut n) = (0u64, 0f64, 0, 0);
     let mut s = Searcher::new(256 << 20);
     for l in shikatsu::problem::load_paths(&args) {
@@ -25,7 +22,7 @@ fn main() {
             s.path_stores = 0;
             let limits = Limits {
                 positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
-                time: Some(Duration::from_secs_f64(secs)),
+                time: Some(time),
             };
             let t = Instant::now();
             // As the analysis does: half the words where the board fits.

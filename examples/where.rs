@@ -8,7 +8,6 @@ use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
 use shikatsu::tsumego::Tsumego;
 use std::collections::BTreeMap;
-use std::time::Duration;
 struct Count {
     first: BTreeMap<String, u64>,
     depth: BTreeMap<usize, u64>,
@@ -53,12 +52,7 @@ fn main() {
             };
             let limits = Limits {
                 positions: None,
-                time: Some(Duration::from_secs(
-                    std::env::var("T")
-                        .ok()
-                        .and_then(|t| t.parse().ok())
-                        .unwrap_or(20),
-                )),
+                time: Some(support::time_from_env(20.0)),
             };
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);

@@ -14,3 +14,12 @@ pub fn master_from_env(side: Color) -> KoMaster {
         Some(side.opp())
     }
 }
+
+/// The time limit of each search: `T` seconds, else `default`.
+pub fn time_from_env(default: f64) -> std::time::Duration {
+    let secs = std::env::var("T")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(default);
+    std::time::Duration::from_secs_f64(secs)
+}

@@ -72,6 +72,26 @@ fn app(files: &[(&str, &str)], start_paused: bool) -> App {
     )
 }
 
+/// An app on one problem (`text`, as nine.sgf) whose searches stop
+/// after `positions`.
+fn limited_app(text: &str, positions: u64, start_paused: bool) -> App {
+    let mut o = opts();
+    o.limits = Limits {
+        positions: Some(positions),
+        time: None,
+    };
+    App::new(
+        entries(load_str("nine.sgf", text)),
+        PathBuf::from("problems"),
+        o,
+        Config {
+            start_paused,
+            redact: true,
+            mono: false,
+        },
+    )
+}
+
 /// An app whose (only) problem is solved.
 fn solved(files: &[(&str, &str)]) -> App {
     let mut a = app(files, false);
@@ -118,21 +138,7 @@ fn opening_screen_shows_board_counters_and_help_line() {
 /// goes on from the last search's table, until the problem is decided.
 #[test]
 fn solving_an_unknown_again_doubles_the_limits() {
-    let mut o = opts();
-    o.limits = Limits {
-        positions: Some(500),
-        time: None,
-    };
-    let mut a = App::new(
-        entries(load_str("nine.sgf", NINE)),
-        PathBuf::from("problems"),
-        o,
-        Config {
-            start_paused: false,
-            redact: true,
-            mono: false,
-        },
-    );
+    let mut a = limited_app(NINE, 500, false);
     assert!(a.wait_done(WAIT));
     assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
     let frame = render(&a, 110, 20);
@@ -181,21 +187,7 @@ fn solving_an_unknown_again_doubles_the_limits() {
     );
     // Each round went on from the last one's table: a fresh search under
     // the final limits alone is still unknown.
-    let mut o = opts();
-    o.limits = Limits {
-        positions: Some(limit),
-        time: None,
-    };
-    let mut fresh = App::new(
-        entries(load_str("nine.sgf", NINE)),
-        PathBuf::from("problems"),
-        o,
-        Config {
-            start_paused: false,
-            redact: true,
-            mono: false,
-        },
-    );
+    let mut fresh = limited_app(NINE, limit, false);
     assert!(fresh.wait_done(WAIT));
     assert!(
         fresh
@@ -210,21 +202,7 @@ fn solving_an_unknown_again_doubles_the_limits() {
 /// An unknown says which line its search was reading when it stopped.
 #[test]
 fn an_unknown_shows_the_line_its_search_stopped_on() {
-    let mut o = opts();
-    o.limits = Limits {
-        positions: Some(500),
-        time: None,
-    };
-    let mut a = App::new(
-        entries(load_str("nine.sgf", NINE)),
-        PathBuf::from("problems"),
-        o,
-        Config {
-            start_paused: true,
-            redact: true,
-            mono: false,
-        },
-    );
+    let mut a = limited_app(NINE, 500, true);
     a.settle(WAIT);
     for _ in 0..3 {
         a.apply(Action::Step);
@@ -254,23 +232,7 @@ fn an_unknown_shows_the_line_its_search_stopped_on() {
 #[test]
 fn solving_again_after_another_problem_starts_afresh() {
     let both_sides = NINE.replace("PL[B]", "");
-    let limited = |positions: u64| {
-        let mut o = opts();
-        o.limits = Limits {
-            positions: Some(positions),
-            time: None,
-        };
-        App::new(
-            entries(load_str("nine.sgf", &both_sides)),
-            PathBuf::from("problems"),
-            o,
-            Config {
-                start_paused: false,
-                redact: true,
-                mono: false,
-            },
-        )
-    };
+    let limited = |positions: u64| limited_app(&both_sides, positions, false);
     let mut a = limited(500);
     assert!(a.wait_done(WAIT));
     assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));

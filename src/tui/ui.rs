@@ -19,7 +19,7 @@ use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Board, Color, Move, Point, column_letter};
 use shikatsu::dfpn::{Game, INF, PnDn};
 use shikatsu::problem::Problem;
-use shikatsu::tsumego::Tsumego;
+use shikatsu::tsumego::{KoMaster, Tsumego};
 
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name, masters, over_text};
 use super::explore::{Mark, numbered};
@@ -573,40 +573,13 @@ fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a>
         // The most-proving path, up to the step on show.
         let k = app.path_cursor.map_or(app.snap.path.len(), |c| c + 1);
         let moves: Vec<Move> = app.snap.path.iter().take(k).map(|s| s.mv).collect();
-        let mut game: Tsumego = Tsumego::new(problem, side, side, app.search_master());
-        for &m in &moves {
-            game.play(m);
-        }
-        let board = *game.board();
-        return BoardPicture {
-            problem,
-            numbered: numbered(&board, &moves, side),
-            board,
-            labels: Vec::new(),
-            cursor: None,
-        };
+        return line_picture(problem, side, app.search_master(), &moves);
     }
     let Some(node) = &app.node else {
-        // An unknown: the line its search stopped on, as far as it plays.
+        // An unknown: the line its search stopped on.
         let unknown = app.analysis().is_some_and(|a| a.status == Status::Unknown);
         if let Some((master, line)) = app.stopped_on().filter(|_| unknown) {
-            let mut game: Tsumego = Tsumego::new(problem, side, side, master);
-            let mut moves = Vec::new();
-            for &m in line {
-                if !game.legal_moves().contains(&m) {
-                    break;
-                }
-                game.play(m);
-                moves.push(m);
-            }
-            let board = *game.board();
-            return BoardPicture {
-                problem,
-                numbered: numbered(&board, &moves, side),
-                board,
-                labels: Vec::new(),
-                cursor: None,
-            };
+            return line_picture(problem, side, master, line);
         }
         return BoardPicture {
             problem,
@@ -638,6 +611,34 @@ fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a>
         numbered: node.numbered.clone(),
         labels,
         cursor: app.try_state.as_ref().map(|t| t.cursor),
+    }
+}
+
+/// The problem with a line of a search played on it as numbered stones,
+/// as far as the line stays legal (a kept line may be shown under other
+/// rules than it was found under).
+fn line_picture<'a>(
+    problem: &'a Problem,
+    side: Color,
+    master: KoMaster,
+    line: &[Move],
+) -> BoardPicture<'a> {
+    let mut game: Tsumego = Tsumego::new(problem, side, side, master);
+    let mut moves = Vec::new();
+    for &m in line {
+        if !game.legal_moves().contains(&m) {
+            break;
+        }
+        game.play(m);
+        moves.push(m);
+    }
+    let board = *game.board();
+    BoardPicture {
+        problem,
+        numbered: numbered(&board, &moves, side),
+        board,
+        labels: Vec::new(),
+        cursor: None,
     }
 }
 
