@@ -63,6 +63,13 @@ fn main() {
                 if reps > 0 {
                     println!("extraction best of {reps}: {:.1} ms", best * 1e3);
                 }
+                if let Some(lines) = &lines
+                    && std::env::var("ZONE").is_ok()
+                {
+                    let r = shikatsu::with_words!(words, W => Tsumego::<W>::for_search(&p, side, side, master)
+                        .zone_report(lines, proven));
+                    println!("zones {r:?}");
+                }
                 if let Some(lines) = lines {
                     println!(
                         "proof distinct {} tree {}",

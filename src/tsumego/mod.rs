@@ -18,6 +18,9 @@
 //! results are reported to the search.
 
 mod order;
+mod zone;
+
+pub use zone::ZoneReport;
 
 use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, dead, zobrist};
