@@ -3,7 +3,8 @@
 //! per search, `SELF=1` the mover is ko master, `NONE=1` nobody is, `WIDE=1`
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree), with `XREP=k` the best time
-//! of k more extractions. Files without `PL`: both sides.
+//! of k more extractions, with `ZONE=1` what relevance zones would cut
+//! from it; `ZONES=1` searches with zones. Files without `PL`: both sides.
 mod support;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
@@ -20,6 +21,7 @@ fn main() {
             let master = support::master_from_env(side);
             s.reset();
             s.path_stores = 0;
+            s.set_zones(std::env::var("ZONES").is_ok());
             let limits = Limits {
                 positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
                 time: Some(time),
@@ -67,7 +69,7 @@ fn main() {
                     && std::env::var("ZONE").is_ok()
                 {
                     let r = shikatsu::with_words!(words, W => Tsumego::<W>::for_search(&p, side, side, master)
-                        .zone_report(lines, proven));
+                        .zone_report(lines, proven, std::env::var("SIB").is_ok()));
                     println!("zones {r:?}");
                 }
                 if let Some(lines) = lines {
@@ -86,7 +88,7 @@ fn main() {
             tot_t += el;
             if std::env::var("V").is_ok() {
                 println!(
-                    "{} {} {:?} {} exp {} used {} probes/hits {:?} pathst {} {:.2}s",
+                    "{} {} {:?} {} exp {} used {} probes/hits {:?} pathst {} zones {:?} {:.2}s",
                     p.label(),
                     side.letter(),
                     o,
@@ -95,6 +97,7 @@ fn main() {
                     s.table().used(),
                     s.table().probe_stats(),
                     s.path_stores,
+                    s.zone_stats,
                     el
                 );
             }

@@ -152,6 +152,8 @@ pub const PROOF_NODE_LIMIT: usize = 2_000_000;
 /// Most searches again after an extraction the table misled, before
 /// giving up (the caller then searches without transpositions).
 const REPAIR_ROUNDS: usize = 256;
+/// Largest refutation of a pass written out for its zone.
+const ZONE_SOLUTION_LIMIT: usize = 100_000;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
@@ -197,6 +199,13 @@ pub struct Searcher<M> {
     /// lost for the same side (XOR: the two moves' stones swapped), 0
     /// when there is none. See `hint_from_analog`.
     analog: u64,
+    /// Relevance zones (`Game::zone_covers`) are used at the loser's turn.
+    zones: bool,
+    /// Positions whose zone was looked for already.
+    zoned: HashSet<u64>,
+    covered: Vec<bool>,
+    /// Children taken as won by zones, and the zones looked for.
+    pub zone_stats: (u64, u64),
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -227,7 +236,16 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             cancel: None,
             proof_limit: PROOF_NODE_LIMIT,
             analog: 0,
+            zones: false,
+            zoned: HashSet::default(),
+            covered: Vec::new(),
+            zone_stats: (0, 0),
         }
+    }
+
+    /// Uses relevance zones from now on (see `Game::zone_covers`).
+    pub fn set_zones(&mut self, zones: bool) {
+        self.zones = zones;
     }
 
     /// The table memory this searcher was made with.
@@ -300,6 +318,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.expansions = 0;
         self.path_entries = false;
         self.path_only.clear();
+        self.zoned.clear();
         self.path.clear();
         self.root_pn = 1;
         self.root_dn = 1;
@@ -567,9 +586,26 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if analog != 0 {
             self.hint_from_analog(game, key ^ analog, &mut slots);
         }
+        // Relevance zones: once the loser's pass is refuted, the moves
+        // its refutation covers are won too.
+        let proof_here = kind == NodeKind::And;
+        let mut pass_slot = if self.zones && !self.strict && game.zones_apply(proof_here) {
+            slots.iter().position(|s| game.is_pass(s.mv))
+        } else {
+            None
+        };
         let mut first = true;
         let (mut pn, mut dn);
         loop {
+            if let Some(pi) = pass_slot {
+                let s = slots[pi];
+                if (if proof_here { s.pn } else { s.dn }) == 0 {
+                    pass_slot = None;
+                    if s.dep > depth && self.zoned.insert(key) {
+                        self.apply_zone(game, path, depth, proof_here, pi, &children, &mut slots);
+                    }
+                }
+            }
             let (numbers, best, second) = survey(kind, &slots);
             (pn, dn) = numbers;
             // The root's numbers are what a viewer watches: keep them current.
@@ -694,6 +730,63 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         slots.swap(0, i);
     }
 
+    /// Relevance zones at a loser's node whose pass (`slots[pi]`) is
+    /// refuted, by a result that looks at nothing above the pass: the
+    /// refutation is written out from the table (no search; nothing is
+    /// done when it is not all there) and every child it covers
+    /// (`Game::zone_covers`) is taken as won and stored so, without a
+    /// kept move. A proof's walk replays the pass's refutation there.
+    #[allow(clippy::too_many_arguments)]
+    fn apply_zone<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        depth: u32,
+        proof: bool,
+        pi: usize,
+        children: &[Child<M>],
+        slots: &mut [Slot<M>],
+    ) {
+        if !slots.iter().any(|s| s.pn != 0 && s.dn != 0) {
+            return;
+        }
+        let pass = slots[pi];
+        let mut x = Extraction::new(proof, false, ZONE_SOLUTION_LIMIT);
+        let was_too_large = self.proof_too_large;
+        game.play(pass.mv);
+        let sub = self.extract_node(game, extend_path(path, pass.key), &mut x);
+        game.undo();
+        self.proof_too_large = was_too_large;
+        let Some((lines, _)) = sub else {
+            return;
+        };
+        self.zone_stats.1 += 1;
+        let mut covered = std::mem::take(&mut self.covered);
+        if game.zone_covers(&lines, proof, children, &mut covered) {
+            let (pn, dn) = if proof { (0, INF) } else { (INF, 0) };
+            for (c, _) in children.iter().zip(&covered).filter(|(_, cover)| **cover) {
+                let Some(s) = slots.iter_mut().find(|s| s.mv == c.mv) else {
+                    continue;
+                };
+                if s.pn == 0 || s.dn == 0 {
+                    continue;
+                }
+                (s.pn, s.dn, s.dep, s.work, s.free) = (pn, dn, NO_DEP, 1, false);
+                let r = NodeResult {
+                    pn,
+                    dn,
+                    dep: NO_DEP,
+                    work: 1,
+                    free: false,
+                    best: 0,
+                };
+                self.store(extend_path(path, c.key), c.key, c.free_key, depth + 1, r);
+                self.zone_stats.0 += 1;
+            }
+        }
+        self.covered = covered;
+    }
+
     fn probe_self_work(&mut self, path: u64, key: u64) -> u32 {
         let k = if self.strict { path } else { key };
         self.tt
@@ -738,16 +831,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let (start, budget) = (self.positions, self.positions.max(10_000));
         // Solutions already extracted hold whatever the repairs change:
         // they are kept from one round to the next.
-        let mut x = Extraction {
-            proof,
-            nodes: 0,
-            shared: HashMap::default(),
-            solved: Vec::new(),
-            pool: Vec::new(),
-            leaf: Arc::from(Vec::new()),
-            trail: Vec::new(),
-            misled: None,
-        };
+        let mut x = Extraction::new(proof, true, self.proof_limit);
         for _ in 0..REPAIR_ROUNDS {
             x.misled = None;
             // What the limit bounds is the solution kept: the positions
@@ -827,7 +911,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
         }
         x.nodes += 1;
-        if x.nodes > self.proof_limit {
+        if x.nodes > x.limit {
             self.proof_too_large = true;
             return None;
         }
@@ -912,6 +996,20 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             for c in children.iter().filter(|c| c.terminal.is_none()) {
                 self.tt.prefetch(c.key);
             }
+            // With zones, the pass's refutation first: moves the table
+            // keeps no win of its own for (those its zone covered) are
+            // answered by replaying it, checked move by move.
+            let mut pass = None;
+            if self.zones
+                && !self.strict
+                && let Some(c) = children
+                    .iter()
+                    .find(|c| game.is_pass(c.mv) && c.terminal.is_none())
+            {
+                let (sub, f) = self.extract_reply(game, path, c, x)?;
+                footprint = footprint.meet(f);
+                pass = Some(sub);
+            }
             for c in children.iter() {
                 match c.terminal {
                     Some(w) if w == proof => out.push(ProofNode {
@@ -922,19 +1020,27 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         x.misled();
                         return None;
                     }
+                    None if game.is_pass(c.mv) && pass.is_some() => out.push(ProofNode {
+                        mv: c.mv,
+                        replies: pass.clone()?,
+                    }),
                     None => {
-                        let child_path = extend_path(path, c.key);
-                        let known = self.won(path, c, proof).is_some();
-                        game.play(c.mv);
-                        let won = known || self.settle(game, child_path, proof);
-                        let sub = if won {
-                            self.extract_node(game, child_path, x)
-                        } else {
-                            x.misled();
-                            None
-                        };
-                        game.undo();
-                        let (sub, f) = sub?;
+                        if let Some(template) = &pass
+                            && !self.kept_win(path, c, proof)
+                        {
+                            game.play(c.mv);
+                            let sub = self.simulate(game, template, x);
+                            game.undo();
+                            if let Some((sub, f)) = sub {
+                                footprint = footprint.meet(f);
+                                out.push(ProofNode {
+                                    mv: c.mv,
+                                    replies: sub,
+                                });
+                                continue;
+                            }
+                        }
+                        let (sub, f) = self.extract_reply(game, path, c, x)?;
                         footprint = footprint.meet(f);
                         out.push(ProofNode {
                             mv: c.mv,
@@ -950,6 +1056,120 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             x.solved.push((lines.clone(), footprint));
         }
         Some((lines, footprint))
+    }
+
+    /// Whether the table keeps a winning move of the wanted winner at
+    /// this child (a zone's win keeps none).
+    fn kept_win(&mut self, path: u64, c: &Child<M>, proof: bool) -> bool {
+        self.probe_child(path, c)
+            .is_some_and(|(e, _)| e.best != 0 && if proof { e.pn == 0 } else { e.dn == 0 })
+    }
+
+    /// The solution below a loser's move `c` as the table has it (searched
+    /// again when missing, if the extraction repairs).
+    fn extract_reply<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        c: &Child<M>,
+        x: &mut Extraction<M, G::Footprint>,
+    ) -> Option<Solved<M, G::Footprint>> {
+        let proof = x.proof;
+        let child_path = extend_path(path, c.key);
+        let known = self.won(path, c, proof).is_some();
+        game.play(c.mv);
+        let won = known || (x.repair && self.settle(game, child_path, proof));
+        let sub = if won {
+            self.extract_node(game, child_path, x)
+        } else {
+            x.misled();
+            None
+        };
+        game.undo();
+        sub
+    }
+
+    /// The winner's solution `template` (written for another position)
+    /// replayed here: his move where it has one, and at the loser's turn
+    /// every legal move answered by the template's answer to the same
+    /// move, or else by its answer to the pass (a move its zone covers).
+    /// Each move is played by the game's rules and each leaf must be a
+    /// win, so what comes back is a solution here; `None` when the
+    /// replay fails.
+    fn simulate<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        template: &Arc<[ProofNode<M>]>,
+        x: &mut Extraction<M, G::Footprint>,
+    ) -> Option<Solved<M, G::Footprint>> {
+        let memo = (!template.is_empty()).then(|| (ProofNode::id(template), game.key()));
+        if let Some(k) = memo
+            && let Some(s) = x.replayed.get(&k)
+        {
+            return Some(s.clone());
+        }
+        x.nodes += 1;
+        if x.nodes > x.limit {
+            self.proof_too_large = true;
+            return None;
+        }
+        let mut children = x.pool.pop().unwrap_or_default();
+        let r = self.simulate_here(game, template, x, &mut children);
+        x.pool.push(children);
+        if let (Some(k), Some(s)) = (memo, &r) {
+            x.replayed.insert(k, s.clone());
+        }
+        r
+    }
+
+    fn simulate_here<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        template: &Arc<[ProofNode<M>]>,
+        x: &mut Extraction<M, G::Footprint>,
+        children: &mut Vec<Child<M>>,
+    ) -> Option<Solved<M, G::Footprint>> {
+        let proof = x.proof;
+        let winner_to_move = (game.kind() == NodeKind::Or) == proof;
+        let expansion = match template.first() {
+            Some(t) if winner_to_move => game.expand_move(t.mv, children),
+            _ => game.expand_plain(children),
+        };
+        let mut footprint = game.expansion_footprint();
+        if let Expansion::Terminal { prover_wins, .. } = expansion {
+            return (prover_wins == proof).then(|| (x.leaf.clone(), footprint));
+        }
+        if template.is_empty() || children.is_empty() {
+            return None;
+        }
+        let pass = template.iter().find(|t| game.is_pass(t.mv));
+        let mut out = Vec::with_capacity(children.len());
+        for c in children.iter() {
+            match c.terminal {
+                Some(w) if w == proof => out.push(ProofNode {
+                    mv: c.mv,
+                    replies: x.leaf.clone(),
+                }),
+                Some(_) => return None,
+                None => {
+                    let t = if winner_to_move {
+                        &template[0]
+                    } else {
+                        template.iter().find(|t| t.mv == c.mv).or(pass)?
+                    };
+                    game.play(c.mv);
+                    let sub = self.simulate(game, &t.replies, x);
+                    game.undo();
+                    let (sub, f) = sub?;
+                    footprint = footprint.meet(f);
+                    out.push(ProofNode {
+                        mv: c.mv,
+                        replies: sub,
+                    });
+                }
+            }
+        }
+        Some((Arc::from(out), footprint))
     }
 
     /// The winner's move here: a terminal win, else the won child with
@@ -984,7 +1204,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if !order.is_empty() || pass == 1 {
                 break;
             }
-            if !self.settle(game, path, proof) {
+            if !x.repair || !self.settle(game, path, proof) {
                 x.misled();
                 break;
             }
@@ -1013,6 +1233,14 @@ type Solved<M, F> = (Arc<[ProofNode<M>]>, F);
 /// The state of one extraction.
 struct Extraction<M, F> {
     proof: bool,
+    /// Results missing from the table are searched again (else the
+    /// extraction fails).
+    repair: bool,
+    /// Most distinct nodes.
+    limit: usize,
+    /// Solutions replayed from another (`simulate`), by the template's
+    /// identity and the position's key.
+    replayed: HashMap<(usize, u64), Solved<M, F>>,
     /// Distinct nodes built so far.
     nodes: usize,
     /// Solutions by position key, with their footprints.
@@ -1032,6 +1260,22 @@ struct Extraction<M, F> {
 }
 
 impl<M, F> Extraction<M, F> {
+    fn new(proof: bool, repair: bool, limit: usize) -> Extraction<M, F> {
+        Extraction {
+            proof,
+            repair,
+            limit,
+            replayed: HashMap::default(),
+            nodes: 0,
+            shared: HashMap::default(),
+            solved: Vec::new(),
+            pool: Vec::new(),
+            leaf: Arc::from(Vec::new()),
+            trail: Vec::new(),
+            misled: None,
+        }
+    }
+
     /// The table's results do not hold on the current trail.
     fn misled(&mut self) {
         if self.misled.is_none() {

@@ -77,6 +77,9 @@ pub struct Tsumego<const W: usize = WORDS> {
     unconditional_only: bool,
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
+    /// Relevance zones may rest on a loser's move as well as on his pass
+    /// (see `zone::cover_zone`).
+    siblings: bool,
     frames: Vec<Frame<W>>,
     /// The last plain expansion's footprint.
     footprint: Seen<W>,
@@ -242,6 +245,7 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
+            siblings: false,
             frames,
             footprint: Seen::default(),
             path_keys,
@@ -805,6 +809,24 @@ impl<const W: usize> Game for Tsumego<W> {
             1 => Some(Move::Pass),
             c => u16::try_from(c - 2).ok().map(|i| Move::Play(Point(i))),
         }
+    }
+
+    fn is_pass(&self, m: Move) -> bool {
+        m == Move::Pass
+    }
+
+    fn zones_apply(&self, prover_wins: bool) -> bool {
+        self.zones_apply_here(prover_wins)
+    }
+
+    fn zone_covers(
+        &mut self,
+        solution: &[crate::proof::Line],
+        prover_wins: bool,
+        children: &[Child<Move>],
+        covered: &mut Vec<bool>,
+    ) -> bool {
+        self.covers(solution, prover_wins, children, covered)
     }
 
     fn play(&mut self, m: Move) {

@@ -6,33 +6,43 @@
 //!
 //! A zone is built bottom-up over the solution:
 //! - at a leaf, what decided it: nothing for two passes or a capture of
-//!   the targets (the move that captured reads them), the group, its
-//!   liberties and the blocks about them for the no-room rule, the
-//!   whole board for anything else (life, cycles);
+//!   the targets (the move that captured reads them); for the no-room
+//!   rule the group, its liberties and the blocks about them; for
+//!   Benson's life the living stones and the enclosed regions next to
+//!   them; the whole board for a cycle;
 //! - a move reads its point, its neighbours and every block next to it
-//!   with that block's neighbours (so the block, its liberties and what
-//!   bounds it are the same in any position agreeing on the zone, and a
-//!   stone outside the zone can never capture a block that meets it);
+//!   with that block's neighbours (its stones alone for a block joined
+//!   to the safe wall, which is never captured);
 //! - at the winner's turn, his move's reads and the zone below it;
-//! - at the loser's turn, the pass's zone Zp when the pass is answered
-//!   by a real move (after a pass answered by a pass the game is over,
-//!   and after a move it would not be), and for each loser move inside
-//!   Zp its reads and its zone, and the reads of each empty point in Zp
-//!   where the loser may not play. Without such a pass every point: any
-//!   difference could add a loser move the solution does not answer.
+//! - at the loser's turn, a covering zone Zc, and for each loser move
+//!   inside Zc (and the pass) its reads and its zone, and the reads of
+//!   each empty point in Zc where the loser may not play. Zc is the
+//!   zone of the pass's refutation when the defender is the loser and it
+//!   is a real move (after a pass answered by a pass the game is over,
+//!   and after a move it would not be; after the attacker's pass the
+//!   no-room rule is off), closed: with a liberty of each block it meets
+//!   that has none in it, so that a stone outside it captures nothing
+//!   inside. When asked (`siblings`), a loser's move that captures
+//!   nothing and whose refutation's closed zone leaves out its own point
+//!   covers the same way. Without either, every point: any difference
+//!   could add a loser move the solution does not answer.
 //!
 //! What zones do not see is the path: a repetition that bans a move or
 //! closes a cycle compares whole positions, and a stone outside the zone
-//! changes them. A solution replayed by zone is therefore checked like
-//! any other.
+//! changes them. The search covers only points no position of the path
+//! held, and a solution replayed by zone is checked like any other.
+//!
+//! Measured (session 27, benches/README): on the suite's small enclosed
+//! problems zones hold most of the region, and a search using them
+//! gained nothing; `Searcher::set_zones` leaves them off by default.
 
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::Tsumego;
-use crate::board::{Bits, Color, Move, Point};
-use crate::dfpn::{Game, NO_DEP};
+use crate::board::{Bits, Color, Move, Point, benson};
+use crate::dfpn::{Child, Game, NO_DEP};
 use crate::proof::Line;
 
 /// Zones of a solution's nodes, by their replies' identity.
@@ -60,7 +70,9 @@ impl<const W: usize> Tsumego<W> {
     /// Compares the solution `lines` at the current position (the
     /// prover's when `proof`, else the opponent's) with what zones leave
     /// of it.
-    pub fn zone_report(&mut self, lines: &[Line], proof: bool) -> ZoneReport {
+    /// `siblings`: zones may rest on a loser's move as well as his pass.
+    pub fn zone_report(&mut self, lines: &[Line], proof: bool, siblings: bool) -> ZoneReport {
+        self.siblings = siblings;
         let winner = if proof {
             self.prover
         } else {
@@ -128,7 +140,34 @@ impl<const W: usize> Tsumego<W> {
         if self.no_room_rule && self.no_room() {
             return self.no_room_zone();
         }
+        if self.target_alive() {
+            return self.life_zone();
+        }
         self.everywhere()
+    }
+
+    /// What Benson's test reads for the defender's living stones: those
+    /// stones, and every enclosed region next to them (the vital ones are
+    /// among these) with what borders it. In a position that agrees on
+    /// these the same stones keep the same vital regions, so they live.
+    fn life_zone(&self) -> Bits<W> {
+        let board = &self.top().board;
+        let on = board.on_board();
+        let defender = self.attacker.opp();
+        let alive = benson::alive(board, defender, self.region);
+        let non_own_inside = self.region & !board.stones(defender) & on;
+        let non_own_outside = on & !board.stones(defender) & !self.region;
+        let spoiled = non_own_outside.spread();
+        let mut z = alive;
+        let mut rest = non_own_inside & alive.spread();
+        while let Some(q) = rest.first() {
+            let r = Bits::flood(Bits::single(q), non_own_inside);
+            if !r.intersects(spoiled) {
+                z |= r | (r.spread() & on);
+            }
+            rest &= !r;
+        }
+        z
     }
 
     /// What `dead::no_room` reads: the group and its liberties, the
@@ -162,24 +201,96 @@ impl<const W: usize> Tsumego<W> {
         with_blocks(z)
     }
 
+    /// `zone` with a liberty of each block it meets that has none in it:
+    /// a move outside the zone can then capture no stone inside it, in
+    /// any position that agrees with this one on the zone.
+    fn closed(&self, zone: Bits<W>) -> Bits<W> {
+        let board = &self.top().board;
+        let empty = board.empty();
+        let mut out = zone;
+        let mut rest = zone & board.occupied() & !self.safe;
+        while let Some(q) = rest.first() {
+            let b = board.block(Point(q as u16));
+            let libs = b.spread() & empty;
+            if !b.intersects(self.safe)
+                && !libs.intersects(zone)
+                && let Some(l) = libs.first()
+            {
+                out.set(l);
+            }
+            rest &= !b;
+        }
+        out
+    }
+
     /// The zone of the refutation of the loser's pass here, when the
-    /// refutation would hold after a move as well: a real move, or a
-    /// position decided by what is on the board (after a pass answered by
-    /// a pass, or a pass that closes a cycle, the game is over where after
-    /// a move it would not be).
+    /// refutation would hold after a move as well (see `zones_apply_here`
+    /// for where; and not when it is a pass, which after a pass ends the
+    /// game and after a move does not, or when the pass itself ended it).
     fn pass_zone(&mut self, lines: &[Line], winner: Color, memo: &mut Memo<W>) -> Option<Bits<W>> {
         let pass = lines.iter().find(|l| l.mv == Move::Pass)?;
-        if pass.replies.first().is_some_and(|a| a.mv == Move::Pass) {
+        self.refutation_zone(&pass.replies, winner, memo)
+    }
+
+    /// A loser's move here whose refutation covers others: the pass (see
+    /// `pass_zone`), or else a move that captures nothing and whose
+    /// refutation's zone leaves out its own point (the stone is not
+    /// read: a stone on any other point outside the zone is answered the
+    /// same way). The zone, closed, and the move.
+    fn cover_zone(
+        &mut self,
+        lines: &[Line],
+        winner: Color,
+        memo: &mut Memo<W>,
+    ) -> Option<(Bits<W>, Move)> {
+        if let Some(z) = self.pass_zone(lines, winner, memo) {
+            return Some((z, Move::Pass));
+        }
+        if !self.siblings {
+            return None;
+        }
+        let stones = self.top().board.stone_count();
+        for l in lines.iter() {
+            let Move::Play(p) = self.inward(l.mv) else {
+                continue;
+            };
+            self.play(l.mv);
+            let found = if self.top().board.stone_count() == stones + 1 && self.top().over.is_none()
+            {
+                let z = self.zone_below(&l.replies, winner, memo);
+                let z = self.closed(z);
+                (!z.get(p.index())).then_some(z)
+            } else {
+                None
+            };
+            self.undo();
+            if let Some(z) = found {
+                return Some((z, l.mv));
+            }
+        }
+        None
+    }
+
+    /// `pass_zone`, given the refutation (the replies after the pass).
+    fn refutation_zone(
+        &mut self,
+        replies: &Arc<[Line]>,
+        winner: Color,
+        memo: &mut Memo<W>,
+    ) -> Option<Bits<W>> {
+        if !self.zones_apply_here(winner == self.prover)
+            || replies.first().is_some_and(|a| a.mv == Move::Pass)
+        {
             return None;
         }
         self.play(Move::Pass);
-        let z = if pass.replies.is_empty() && self.top().over.is_some() {
+        let z = if replies.is_empty() && self.top().over.is_some() {
             None
         } else {
-            Some(self.zone_below(&pass.replies, winner, memo))
+            Some(self.zone_below(replies, winner, memo))
         };
         self.undo();
-        z
+        z.map(|z| self.closed(z))
     }
 
     /// The zone of the solution `lines` below the current position.
@@ -198,24 +309,30 @@ impl<const W: usize> Tsumego<W> {
             z |= self.zone_below(&l.replies, winner, memo);
             self.undo();
             z
-        } else if let Some(zp) = self.pass_zone(lines, winner, memo) {
-            let mut z = zp;
+        } else if let Some((zc, cover)) = self.cover_zone(lines, winner, memo) {
+            let mut z = zc;
             let mut answered = Bits::EMPTY;
             for l in lines.iter() {
-                let Move::Play(p) = self.inward(l.mv) else {
-                    continue;
+                let point = match self.inward(l.mv) {
+                    Move::Play(p) => {
+                        answered.set(p.index());
+                        if !zc.get(p.index()) {
+                            continue;
+                        }
+                        Some(p.index())
+                    }
+                    Move::Pass if cover == Move::Pass => continue,
+                    Move::Pass => None,
                 };
-                answered.set(p.index());
-                if !zp.get(p.index()) {
-                    continue;
+                if let Some(p) = point {
+                    z |= self.reads(p);
                 }
-                z |= self.reads(p.index());
                 self.play(l.mv);
                 z |= self.zone_below(&l.replies, winner, memo);
                 self.undo();
             }
             let f = self.top();
-            for q in (zp & self.region & f.board.empty() & !answered).iter() {
+            for q in (zc & self.region & f.board.empty() & !answered).iter() {
                 z |= self.reads(q);
             }
             z
@@ -236,12 +353,13 @@ impl<const W: usize> Tsumego<W> {
         r: &mut ZoneReport,
     ) -> usize {
         let loser_turn = self.top().to_move != winner;
-        let zp = if loser_turn {
+        let cover = if loser_turn {
             r.loser_nodes += 1;
-            self.pass_zone(lines, winner, memo)
+            self.cover_zone(lines, winner, memo)
         } else {
             None
         };
+        let zp = cover.map(|(z, _)| z);
         if let Some(zp) = zp {
             r.with_zone += 1;
             let open = self.region & self.top().board.empty();
@@ -250,8 +368,9 @@ impl<const W: usize> Tsumego<W> {
         }
         let mut n = 0;
         for l in lines.iter() {
-            if let (Some(zp), Move::Play(p)) = (zp, self.inward(l.mv))
+            if let (Some((zp, cover)), Move::Play(p)) = (cover, self.inward(l.mv))
                 && !zp.get(p.index())
+                && l.mv != cover
             {
                 r.covered += 1;
                 continue;
@@ -264,5 +383,88 @@ impl<const W: usize> Tsumego<W> {
             }
         }
         n
+    }
+}
+
+impl<const W: usize> Tsumego<W> {
+    /// `Game::zones_apply`: at the defender's turn, when he is the loser.
+    /// After the attacker's pass the no-room rule is off (the defender may
+    /// pass back and end the game): a refutation of his pass may rest on
+    /// that, and after his move it would not hold; and the defender's
+    /// answer to it is mostly his pass, which ends the game.
+    pub(super) fn zones_apply_here(&self, prover_wins: bool) -> bool {
+        let loser = if prover_wins {
+            self.prover.opp()
+        } else {
+            self.prover
+        };
+        let f = self.top();
+        f.to_move == loser && loser != self.attacker && !f.passed
+    }
+
+    /// `Game::zone_covers`: the loser moves outside the zone of the
+    /// pass's refutation, on points no position of the path held (a
+    /// stone there makes every position below new, so no repetition the
+    /// refutation met can differ).
+    pub(super) fn covers(
+        &mut self,
+        solution: &[Line],
+        prover_wins: bool,
+        children: &[Child<Move>],
+        covered: &mut Vec<bool>,
+    ) -> bool {
+        let winner = if prover_wins {
+            self.prover
+        } else {
+            self.prover.opp()
+        };
+        let replies: Arc<[Line]> = Arc::from(solution);
+        let Some(zone) = self.refutation_zone(&replies, winner, &mut Memo::default()) else {
+            return false;
+        };
+        let held = (self.frames.iter()).fold(Bits::EMPTY, |a, f| a | f.board.occupied());
+        let outside = !(zone | held);
+        covered.clear();
+        let mut any = false;
+        for c in children {
+            let cover = c.terminal.is_none()
+                && matches!(self.inward(c.mv), Move::Play(p) if outside.get(p.index()));
+            covered.push(cover);
+            any |= cover;
+        }
+        any
+    }
+}
+
+impl<const W: usize> Tsumego<W> {
+    /// The zone of the solution `lines` at the current position, marked
+    /// on the board (a developer's view: `+` an empty point in the zone,
+    /// `X`/`O` stones in it).
+    pub fn zone_picture(&mut self, lines: &[Line], prover_wins: bool) -> String {
+        let winner = if prover_wins {
+            self.prover
+        } else {
+            self.prover.opp()
+        };
+        let lines: Arc<[Line]> = Arc::from(lines);
+        let zone = self.zone_below(&lines, winner, &mut Memo::default());
+        let board = &self.top().board;
+        let mut out = String::new();
+        for y in 0..board.height() {
+            for x in 0..board.width() {
+                let p = Point::new(x, y).narrowed::<W>();
+                let inside = zone.get(p.index());
+                out.push(match (board.color_at(p), inside) {
+                    (Some(Color::Black), true) => 'X',
+                    (Some(Color::Black), false) => 'x',
+                    (Some(Color::White), true) => 'O',
+                    (Some(Color::White), false) => 'o',
+                    (None, true) => '+',
+                    (None, false) => '.',
+                });
+            }
+            out.push('\n');
+        }
+        out
     }
 }
