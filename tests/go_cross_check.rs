@@ -1,6 +1,6 @@
 //! Cross-checks on small random enclosed Go positions: df-pn with its
-//! transposition table, df-pn in strict (path-keyed) mode and the plain
-//! PNS reference agree under every ko setting (the three masters and a
+//! transposition table (with and without relevance zones), df-pn in
+//! strict (path-keyed) mode and the plain PNS reference agree under every ko setting (the three masters and a
 //! few external threat counts), every proof passes the independent
 //! checker, and more ko threats never hurt the side that holds them.
 
@@ -35,10 +35,22 @@ fn dfpn(
     master: impl Into<Ko>,
     strict: bool,
 ) -> Outcome {
+    dfpn_zoned(problem, side, master, strict, false)
+}
+
+/// `dfpn`, with relevance zones when `zones`.
+fn dfpn_zoned(
+    problem: &shikatsu::problem::Problem,
+    side: Color,
+    master: impl Into<Ko>,
+    strict: bool,
+    zones: bool,
+) -> Outcome {
     let master: Ko = master.into();
     let mut g: Tsumego = Tsumego::new(problem, side, side, master);
     let mut s = Searcher::new(8 << 20);
     s.set_strict(strict);
+    s.set_zones(zones);
     let o = s.solve(
         &mut g,
         Limits {
@@ -91,6 +103,7 @@ proptest! {
             for master in settings {
                 let strict = dfpn(&problem, side, master, true);
                 let fast = dfpn(&problem, side, master, false);
+                let zoned = dfpn_zoned(&problem, side, master, false, true);
                 let mut g: Tsumego = Tsumego::new(&problem, side, side, master);
                 let reference = pns(&mut g, 300_000);
                 let want = match reference {
@@ -106,6 +119,9 @@ proptest! {
                 }
                 if let (Some(w), true) = (want, decided(fast)) {
                     prop_assert_eq!(fast, w, "fast vs PNS, {} to move, master {:?}\n{}", side.name(), master, text);
+                }
+                if let (Some(w), true) = (want, decided(zoned)) {
+                    prop_assert_eq!(zoned, w, "zoned vs PNS, {} to move, master {:?}\n{}", side.name(), master, text);
                 }
                 if decided(fast) && decided(strict) {
                     prop_assert_eq!(fast, strict, "fast vs strict, {} to move, master {:?}\n{}", side.name(), master, text);

@@ -154,6 +154,10 @@ pub const PROOF_NODE_LIMIT: usize = 2_000_000;
 const REPAIR_ROUNDS: usize = 256;
 /// Largest refutation of a pass written out for its zone.
 const ZONE_SOLUTION_LIMIT: usize = 100_000;
+/// Most positions remembered as having had their zone looked for (then
+/// forgotten, so that the memory stays bounded: a zone looked for again
+/// covers what is still open).
+const ZONED_KEPT: usize = 1 << 20;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
@@ -601,6 +605,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 let s = slots[pi];
                 if (if proof_here { s.pn } else { s.dn }) == 0 {
                     pass_slot = None;
+                    if self.zoned.len() > ZONED_KEPT {
+                        self.zoned.clear();
+                    }
                     if s.dep > depth && self.zoned.insert(key) {
                         self.apply_zone(game, path, depth, proof_here, pi, &children, &mut slots);
                     }
@@ -1103,8 +1110,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
         let memo = (!template.is_empty()).then(|| (ProofNode::id(template), game.key()));
+        // As for `shared`: a replay is reused only where no position of
+        // the path can matter to it.
         if let Some(k) = memo
             && let Some(s) = x.replayed.get(&k)
+            && !game.history_reaches(&s.1)
         {
             return Some(s.clone());
         }
