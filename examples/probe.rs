@@ -69,7 +69,7 @@ fn main() {
                     && std::env::var("ZONE").is_ok()
                 {
                     let r = shikatsu::with_words!(words, W => Tsumego::<W>::for_search(&p, side, side, master)
-                        .zone_report(lines, proven, std::env::var("SIB").is_ok()));
+                        .zone_report(lines, proven));
                     println!("zones {r:?}");
                 }
                 if let Some(lines) = lines {

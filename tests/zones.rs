@@ -1,6 +1,6 @@
 //! Relevance zones on small random positions: every move a zone says the
-//! refutation of the defender's pass also refutes is, searched on its
-//! own, lost for him; and a search that uses zones reaches the same
+//! refutation of the defender's pass (or of another of his moves) also
+//! refutes is, searched on its own, lost for him; and a search that uses zones reaches the same
 //! result as one that does not, with a proof the checker accepts.
 
 mod common;
@@ -54,30 +54,40 @@ proptest! {
         let Some(p) = problem(&cells) else { return Ok(()) };
         let master = black_master.then_some(Color::Black);
         let mut g = game(&p, master);
-        g.play(Move::Pass);
-        let (o, mut s) = solve(&mut g, false);
-        if o != Outcome::Proven {
-            return Ok(());
-        }
-        let solution = s.extract(&mut g, true).expect("a proven pass extracts");
-        g.undo();
         let mut children = Vec::new();
         g.expand_plain(&mut children);
-        let mut covered = Vec::new();
-        if !g.zone_covers(&solution, true, &children, &mut covered) {
-            return Ok(());
-        }
-        for (c, _) in children.iter().zip(&covered).filter(|(_, cover)| **cover) {
-            g.play(c.mv);
-            let (o, _) = solve(&mut g, false);
+        // The pass and the first few moves as covers.
+        let covers: Vec<Move> = children
+            .iter()
+            .filter(|c| c.terminal.is_none())
+            .map(|c| c.mv)
+            .rev()
+            .take(4)
+            .collect();
+        for cover in covers {
+            g.play(cover);
+            let (o, mut s) = solve(&mut g, false);
+            let solution = (o == Outcome::Proven).then(|| s.extract(&mut g, true));
             g.undo();
-            prop_assert!(
-                o != Outcome::Disproven,
-                "{:?} is covered but saves White (master {:?})\n{}",
-                c.mv,
-                master,
-                p.board.to_ascii()
-            );
+            let Some(solution) = solution else { continue };
+            let solution = solution.expect("a proven move extracts");
+            let mut covered = Vec::new();
+            if !g.zone_covers(cover, &solution, true, &children, &mut covered) {
+                continue;
+            }
+            for (c, _) in children.iter().zip(&covered).filter(|(_, cover)| **cover) {
+                g.play(c.mv);
+                let (o, _) = solve(&mut g, false);
+                g.undo();
+                prop_assert!(
+                    o != Outcome::Disproven,
+                    "{:?} is covered by {:?} but saves White (master {:?})\n{}",
+                    c.mv,
+                    cover,
+                    master,
+                    p.board.to_ascii()
+                );
+            }
         }
     }
 

@@ -165,28 +165,30 @@ pub trait Game {
         let _ = m;
         false
     }
-    /// Whether `zone_covers` may cover moves here, where the loser is to
-    /// move (the winner being the prover when `prover_wins`).
+    /// Whether the loser's pass may cover moves here (`zone_covers`),
+    /// where the loser is to move (the winner being the prover when
+    /// `prover_wins`).
     fn zones_apply(&self, prover_wins: bool) -> bool {
         let _ = prover_wins;
         false
     }
     /// Relevance zones. At the loser's turn, right after an expansion
     /// into `children`: `solution` is the winner's solution below the
-    /// loser's pass (the replies after it; `prover_wins` says who the
-    /// winner is). Sets `covered[i]` for each child the same solution
-    /// refutes, by what it reads of the position; false when it covers
-    /// none. The solutions of covered children are made by replaying it
-    /// (`Searcher::extract` does, and checks each as it goes). The
-    /// default covers nothing.
+    /// loser's move `cover` (the replies after it; `prover_wins` says who
+    /// the winner is). Sets `covered[i]` for each other child the same
+    /// solution refutes, by what it reads of the position; false when it
+    /// covers none. The solution of a covered child is made by replaying
+    /// that one (`Searcher::extract` does, and checks each move as it
+    /// goes). The default covers nothing.
     fn zone_covers(
         &mut self,
+        cover: Self::Move,
         solution: &[ProofNode<Self::Move>],
         prover_wins: bool,
         children: &[Child<Self::Move>],
         covered: &mut Vec<bool>,
     ) -> bool {
-        let _ = (solution, prover_wins, children, covered);
+        let _ = (cover, solution, prover_wins, children, covered);
         false
     }
     fn play(&mut self, m: Self::Move);

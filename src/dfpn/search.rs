@@ -154,10 +154,10 @@ pub const PROOF_NODE_LIMIT: usize = 2_000_000;
 const REPAIR_ROUNDS: usize = 256;
 /// Largest refutation of a pass written out for its zone.
 const ZONE_SOLUTION_LIMIT: usize = 100_000;
-/// Most positions remembered as having had their zone looked for (then
-/// forgotten, so that the memory stays bounded: a zone looked for again
-/// covers what is still open).
-const ZONED_KEPT: usize = 1 << 20;
+/// Most refutations at one node, in one visit, whose zones are looked for.
+const ZONE_TRIES: u32 = 2;
+/// Most covers a proof's walk looks for at one node.
+const ZONE_COVERS: usize = 4;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
@@ -205,8 +205,6 @@ pub struct Searcher<M> {
     analog: u64,
     /// Relevance zones (`Game::zone_covers`) are used at the loser's turn.
     zones: bool,
-    /// Positions whose zone was looked for already.
-    zoned: HashSet<u64>,
     covered: Vec<bool>,
     /// Children taken as won by zones, and the zones looked for.
     pub zone_stats: (u64, u64),
@@ -241,7 +239,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             proof_limit: PROOF_NODE_LIMIT,
             analog: 0,
             zones: false,
-            zoned: HashSet::default(),
             covered: Vec::new(),
             zone_stats: (0, 0),
         }
@@ -322,7 +319,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         self.expansions = 0;
         self.path_entries = false;
         self.path_only.clear();
-        self.zoned.clear();
         self.path.clear();
         self.root_pn = 1;
         self.root_dn = 1;
@@ -590,29 +586,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if analog != 0 {
             self.hint_from_analog(game, key ^ analog, &mut slots);
         }
-        // Relevance zones: once the loser's pass is refuted, the moves
-        // its refutation covers are won too.
+        // Relevance zones: once one of the loser's moves is refuted, the
+        // moves its refutation covers are won too.
         let proof_here = kind == NodeKind::And;
-        let mut pass_slot = if self.zones && !self.strict && game.zones_apply(proof_here) {
-            slots.iter().position(|s| game.is_pass(s.mv))
-        } else {
-            None
-        };
+        let zones_here = self.zones && !self.strict;
+        let pass_covers = zones_here && game.zones_apply(proof_here);
+        let mut zone_tries = 0;
         let mut first = true;
         let (mut pn, mut dn);
         loop {
-            if let Some(pi) = pass_slot {
-                let s = slots[pi];
-                if (if proof_here { s.pn } else { s.dn }) == 0 {
-                    pass_slot = None;
-                    if self.zoned.len() > ZONED_KEPT {
-                        self.zoned.clear();
-                    }
-                    if s.dep > depth && self.zoned.insert(key) {
-                        self.apply_zone(game, path, depth, proof_here, pi, &children, &mut slots);
-                    }
-                }
-            }
             let (numbers, best, second) = survey(kind, &slots);
             (pn, dn) = numbers;
             // The root's numbers are what a viewer watches: keep them current.
@@ -673,6 +655,15 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             slot.dep = r.dep;
             slot.work = r.work;
             slot.free = r.free && !slot.bound;
+            if zones_here
+                && zone_tries < ZONE_TRIES
+                && (if proof_here { r.pn } else { r.dn }) == 0
+                && r.dep > depth
+                && (pass_covers || !game.is_pass(s.mv))
+            {
+                zone_tries += 1;
+                self.apply_zone(game, path, depth, proof_here, best, &children, &mut slots);
+            }
         }
 
         let (dep, free) = if pn == 0 || dn == 0 {
@@ -737,12 +728,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         slots.swap(0, i);
     }
 
-    /// Relevance zones at a loser's node whose pass (`slots[pi]`) is
-    /// refuted, by a result that looks at nothing above the pass: the
+    /// Relevance zones at a loser's node whose move `slots[ci]` was just
+    /// refuted, by a result that looks at nothing above it: the
     /// refutation is written out from the table (no search; nothing is
     /// done when it is not all there) and every child it covers
     /// (`Game::zone_covers`) is taken as won and stored so, without a
-    /// kept move. A proof's walk replays the pass's refutation there.
+    /// kept move. A proof's walk replays the refutation there.
     #[allow(clippy::too_many_arguments)]
     fn apply_zone<G: Game<Move = M>>(
         &mut self,
@@ -750,18 +741,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         path: u64,
         depth: u32,
         proof: bool,
-        pi: usize,
+        ci: usize,
         children: &[Child<M>],
         slots: &mut [Slot<M>],
     ) {
         if !slots.iter().any(|s| s.pn != 0 && s.dn != 0) {
             return;
         }
-        let pass = slots[pi];
+        let cover = slots[ci];
         let mut x = Extraction::new(proof, false, ZONE_SOLUTION_LIMIT);
         let was_too_large = self.proof_too_large;
-        game.play(pass.mv);
-        let sub = self.extract_node(game, extend_path(path, pass.key), &mut x);
+        game.play(cover.mv);
+        let sub = self.extract_node(game, extend_path(path, cover.key), &mut x);
         game.undo();
         self.proof_too_large = was_too_large;
         let Some((lines, _)) = sub else {
@@ -769,7 +760,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         };
         self.zone_stats.1 += 1;
         let mut covered = std::mem::take(&mut self.covered);
-        if game.zone_covers(&lines, proof, children, &mut covered) {
+        if game.zone_covers(cover.mv, &lines, proof, children, &mut covered) {
             let (pn, dn) = if proof { (0, INF) } else { (INF, 0) };
             for (c, _) in children.iter().zip(&covered).filter(|(_, cover)| **cover) {
                 let Some(s) = slots.iter_mut().find(|s| s.mv == c.mv) else {
@@ -1003,19 +994,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             for c in children.iter().filter(|c| c.terminal.is_none()) {
                 self.tt.prefetch(c.key);
             }
-            // With zones, the pass's refutation first: moves the table
-            // keeps no win of its own for (those its zone covered) are
-            // answered by replaying it, checked move by move.
-            let mut pass = None;
-            if self.zones
-                && !self.strict
-                && let Some(c) = children
-                    .iter()
-                    .find(|c| game.is_pass(c.mv) && c.terminal.is_none())
-            {
-                let (sub, f) = self.extract_reply(game, path, c, x)?;
-                footprint = footprint.meet(f);
-                pass = Some(sub);
+            if self.zones && !self.strict {
+                return self.extract_loser_zoned(game, path, key, x, children, footprint);
             }
             for c in children.iter() {
                 match c.terminal {
@@ -1027,26 +1007,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                         x.misled();
                         return None;
                     }
-                    None if game.is_pass(c.mv) && pass.is_some() => out.push(ProofNode {
-                        mv: c.mv,
-                        replies: pass.clone()?,
-                    }),
                     None => {
-                        if let Some(template) = &pass
-                            && !self.kept_win(path, c, proof)
-                        {
-                            game.play(c.mv);
-                            let sub = self.simulate(game, template, x);
-                            game.undo();
-                            if let Some((sub, f)) = sub {
-                                footprint = footprint.meet(f);
-                                out.push(ProofNode {
-                                    mv: c.mv,
-                                    replies: sub,
-                                });
-                                continue;
-                            }
-                        }
                         let (sub, f) = self.extract_reply(game, path, c, x)?;
                         footprint = footprint.meet(f);
                         out.push(ProofNode {
@@ -1058,6 +1019,100 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
             Arc::from(out)
         };
+        if !game.history_reaches(&footprint) {
+            x.shared.insert(key, x.solved.len() as u32);
+            x.solved.push((lines.clone(), footprint));
+        }
+        Some((lines, footprint))
+    }
+
+    /// `extract_expanded` at the loser's turn, with zones: the children
+    /// whose wins the table keeps first, then each other child by
+    /// replaying the solution of a sibling whose zone covers it (the pass
+    /// first), checked move by move, or else as the table has it.
+    fn extract_loser_zoned<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        key: u64,
+        x: &mut Extraction<M, G::Footprint>,
+        children: &[Child<M>],
+        mut footprint: G::Footprint,
+    ) -> Option<Solved<M, G::Footprint>> {
+        let proof = x.proof;
+        let mut subs: Vec<Option<Arc<[ProofNode<M>]>>> = vec![None; children.len()];
+        let mut deferred = Vec::new();
+        for (i, c) in children.iter().enumerate() {
+            match c.terminal {
+                Some(w) if w == proof => subs[i] = Some(x.leaf.clone()),
+                Some(_) => {
+                    x.misled();
+                    return None;
+                }
+                None if game.is_pass(c.mv) || self.kept_win(path, c, proof) => {
+                    let (sub, f) = self.extract_reply(game, path, c, x)?;
+                    footprint = footprint.meet(f);
+                    subs[i] = Some(sub);
+                }
+                None => deferred.push(i),
+            }
+        }
+        // Covers found so far: a child and the children its zone covers.
+        let mut covers: Vec<(usize, Vec<bool>)> = Vec::new();
+        let mut tried = vec![false; children.len()];
+        for &i in &deferred {
+            let c = children[i];
+            let mut done = false;
+            loop {
+                if let Some(&(ci, _)) = covers.iter().find(|(_, covered)| covered[i]) {
+                    let template = subs[ci].clone()?;
+                    let cover = children[ci].mv;
+                    let swap = (!game.is_pass(cover)).then_some((cover, c.mv));
+                    game.play(c.mv);
+                    let replayed = self.simulate(game, &template, swap, x);
+                    game.undo();
+                    if let Some((sub, f)) = replayed {
+                        footprint = footprint.meet(f);
+                        subs[i] = Some(sub);
+                        done = true;
+                    }
+                    break;
+                }
+                // The next candidate: a child already written out, the
+                // pass first.
+                let Some(j) = (0..children.len())
+                    .filter(|&j| !tried[j] && subs[j].is_some() && children[j].terminal.is_none())
+                    .min_by_key(|&j| !game.is_pass(children[j].mv))
+                else {
+                    break;
+                };
+                tried[j] = true;
+                if covers.len() >= ZONE_COVERS {
+                    break;
+                }
+                let mut covered = Vec::new();
+                let solution = subs[j].clone()?;
+                if game.zone_covers(children[j].mv, &solution, proof, children, &mut covered) {
+                    covers.push((j, covered));
+                }
+            }
+            if !done {
+                let (sub, f) = self.extract_reply(game, path, &c, x)?;
+                footprint = footprint.meet(f);
+                subs[i] = Some(sub);
+            }
+        }
+        let lines: Arc<[ProofNode<M>]> = children
+            .iter()
+            .zip(subs)
+            .map(|(c, sub)| {
+                Some(ProofNode {
+                    mv: c.mv,
+                    replies: sub?,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?
+            .into();
         if !game.history_reaches(&footprint) {
             x.shared.insert(key, x.solved.len() as u32);
             x.solved.push((lines.clone(), footprint));
@@ -1099,7 +1154,9 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     /// The winner's solution `template` (written for another position)
     /// replayed here: his move where it has one, and at the loser's turn
     /// every legal move answered by the template's answer to the same
-    /// move, or else by its answer to the pass (a move its zone covers).
+    /// move; else, with `swap` = (a, b) (the template answers the loser's
+    /// move a, replayed after his move b), a by its answer to b (the same
+    /// position); else by its answer to the pass (a move its zone covers).
     /// Each move is played by the game's rules and each leaf must be a
     /// win, so what comes back is a solution here; `None` when the
     /// replay fails.
@@ -1107,6 +1164,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         &mut self,
         game: &mut G,
         template: &Arc<[ProofNode<M>]>,
+        swap: Option<(M, M)>,
         x: &mut Extraction<M, G::Footprint>,
     ) -> Option<Solved<M, G::Footprint>> {
         let memo = (!template.is_empty()).then(|| (ProofNode::id(template), game.key()));
@@ -1124,7 +1182,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             return None;
         }
         let mut children = x.pool.pop().unwrap_or_default();
-        let r = self.simulate_here(game, template, x, &mut children);
+        let r = self.simulate_here(game, template, swap, x, &mut children);
         x.pool.push(children);
         if let (Some(k), Some(s)) = (memo, &r) {
             x.replayed.insert(k, s.clone());
@@ -1136,6 +1194,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         &mut self,
         game: &mut G,
         template: &Arc<[ProofNode<M>]>,
+        swap: Option<(M, M)>,
         x: &mut Extraction<M, G::Footprint>,
         children: &mut Vec<Child<M>>,
     ) -> Option<Solved<M, G::Footprint>> {
@@ -1165,10 +1224,13 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     let t = if winner_to_move {
                         &template[0]
                     } else {
-                        template.iter().find(|t| t.mv == c.mv).or(pass)?
+                        let find = |m: M| template.iter().find(|t| t.mv == m);
+                        find(c.mv)
+                            .or_else(|| swap.filter(|&(a, _)| a == c.mv).and_then(|(_, b)| find(b)))
+                            .or(pass)?
                     };
                     game.play(c.mv);
-                    let sub = self.simulate(game, &t.replies, x);
+                    let sub = self.simulate(game, &t.replies, swap, x);
                     game.undo();
                     let (sub, f) = sub?;
                     footprint = footprint.meet(f);

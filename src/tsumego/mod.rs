@@ -77,9 +77,6 @@ pub struct Tsumego<const W: usize = WORDS> {
     unconditional_only: bool,
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
-    /// Relevance zones may rest on a loser's move as well as on his pass
-    /// (see `zone::cover_zone`).
-    siblings: bool,
     frames: Vec<Frame<W>>,
     /// The last plain expansion's footprint.
     footprint: Seen<W>,
@@ -245,7 +242,6 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
-            siblings: false,
             frames,
             footprint: Seen::default(),
             path_keys,
@@ -821,12 +817,13 @@ impl<const W: usize> Game for Tsumego<W> {
 
     fn zone_covers(
         &mut self,
+        cover: Move,
         solution: &[crate::proof::Line],
         prover_wins: bool,
         children: &[Child<Move>],
         covered: &mut Vec<bool>,
     ) -> bool {
-        self.covers(solution, prover_wins, children, covered)
+        self.covers(cover, solution, prover_wins, children, covered)
     }
 
     fn play(&mut self, m: Move) {

@@ -22,9 +22,10 @@
 //!   and after a move it would not be; after the attacker's pass the
 //!   no-room rule is off), closed: with a liberty of each block it meets
 //!   that has none in it, so that a stone outside it captures nothing
-//!   inside. When asked (`siblings`), a loser's move that captures
-//!   nothing and whose refutation's closed zone leaves out its own point
-//!   covers the same way. Without either, every point: any difference
+//!   inside. Else a loser's move that captures nothing and whose
+//!   refutation's closed zone leaves out its own point covers the same
+//!   way (the position after another move outside the zone differs from
+//!   the one after it only outside the zone). Without either, every point: any difference
 //!   could add a loser move the solution does not answer.
 //!
 //! What zones do not see is the path: a repetition that bans a move or
@@ -70,9 +71,7 @@ impl<const W: usize> Tsumego<W> {
     /// Compares the solution `lines` at the current position (the
     /// prover's when `proof`, else the opponent's) with what zones leave
     /// of it.
-    /// `siblings`: zones may rest on a loser's move as well as his pass.
-    pub fn zone_report(&mut self, lines: &[Line], proof: bool, siblings: bool) -> ZoneReport {
-        self.siblings = siblings;
+    pub fn zone_report(&mut self, lines: &[Line], proof: bool) -> ZoneReport {
         let winner = if proof {
             self.prover
         } else {
@@ -246,29 +245,39 @@ impl<const W: usize> Tsumego<W> {
         if let Some(z) = self.pass_zone(lines, winner, memo) {
             return Some((z, Move::Pass));
         }
-        if !self.siblings {
+        lines.iter().find_map(|l| {
+            let z = self.sibling_zone(l.mv, &l.replies, winner, memo)?;
+            Some((z, l.mv))
+        })
+    }
+
+    /// The closed zone of the refutation `replies` of the loser's move
+    /// `m` here, when it covers other moves: `m` captures nothing (the
+    /// position after it is this one and a stone) and the zone leaves out
+    /// its point.
+    fn sibling_zone(
+        &mut self,
+        m: Move,
+        replies: &Arc<[Line]>,
+        winner: Color,
+        memo: &mut Memo<W>,
+    ) -> Option<Bits<W>> {
+        let Move::Play(p) = self.inward(m) else {
+            return None;
+        };
+        if self.top().to_move == winner {
             return None;
         }
         let stones = self.top().board.stone_count();
-        for l in lines.iter() {
-            let Move::Play(p) = self.inward(l.mv) else {
-                continue;
-            };
-            self.play(l.mv);
-            let found = if self.top().board.stone_count() == stones + 1 && self.top().over.is_none()
-            {
-                let z = self.zone_below(&l.replies, winner, memo);
-                let z = self.closed(z);
-                (!z.get(p.index())).then_some(z)
-            } else {
-                None
-            };
-            self.undo();
-            if let Some(z) = found {
-                return Some((z, l.mv));
-            }
-        }
-        None
+        self.play(m);
+        let z = (self.top().board.stone_count() == stones + 1 && self.top().over.is_none())
+            .then(|| {
+                let z = self.zone_below(replies, winner, memo);
+                self.closed(z)
+            })
+            .filter(|z| !z.get(p.index()));
+        self.undo();
+        z
     }
 
     /// `pass_zone`, given the refutation (the replies after the pass).
@@ -408,6 +417,7 @@ impl<const W: usize> Tsumego<W> {
     /// refutation met can differ).
     pub(super) fn covers(
         &mut self,
+        cover: Move,
         solution: &[Line],
         prover_wins: bool,
         children: &[Child<Move>],
@@ -419,7 +429,12 @@ impl<const W: usize> Tsumego<W> {
             self.prover.opp()
         };
         let replies: Arc<[Line]> = Arc::from(solution);
-        let Some(zone) = self.refutation_zone(&replies, winner, &mut Memo::default()) else {
+        let mut memo = Memo::default();
+        let zone = match cover {
+            Move::Pass => self.refutation_zone(&replies, winner, &mut memo),
+            _ => self.sibling_zone(cover, &replies, winner, &mut memo),
+        };
+        let Some(zone) = zone else {
             return false;
         };
         let held = (self.frames.iter()).fold(Bits::EMPTY, |a, f| a | f.board.occupied());
@@ -428,6 +443,7 @@ impl<const W: usize> Tsumego<W> {
         let mut any = false;
         for c in children {
             let cover = c.terminal.is_none()
+                && c.mv != cover
                 && matches!(self.inward(c.mv), Move::Play(p) if outside.get(p.index()));
             covered.push(cover);
             any |= cover;
