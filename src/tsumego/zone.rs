@@ -54,13 +54,14 @@ type Memo<const W: usize> = HashMap<usize, Bits<W>>;
 pub struct ZoneReport {
     /// Distinct positions of the solution.
     pub full: usize,
-    /// Distinct positions left when every loser move outside its pass's
-    /// zone is answered by replaying the pass's refutation.
+    /// Distinct positions left when every loser move outside the zone of
+    /// a cover (his pass, or another of his moves) is answered by
+    /// replaying the cover's refutation.
     pub zoned: usize,
-    /// Loser nodes (distinct) and those whose pass gave a zone.
+    /// Loser nodes (distinct) and those with a cover.
     pub loser_nodes: usize,
     pub with_zone: usize,
-    /// Loser moves outside their pass's zone, at those nodes.
+    /// Loser moves outside their cover's zone, at those nodes.
     pub covered: usize,
     /// Empty points of the region at those nodes, and those in the zone.
     pub open_points: usize,
