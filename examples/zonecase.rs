@@ -3,7 +3,7 @@
 //! move the zone of his pass was said to cover. Prints the position, the
 //! zone of the pass's refutation, and the result after `Y`.
 use shikatsu::board::{Move, Point};
-use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+use shikatsu::dfpn::{Game, Limits, NodeKind, Searcher, Unobserved};
 use shikatsu::tsumego::Tsumego;
 fn main() {
     let file = std::env::args().nth(1).expect("a file");
@@ -19,11 +19,9 @@ fn main() {
     let y = Move::Play(Point(std::env::var("Y").unwrap().parse().unwrap()));
     let mut g = Tsumego::<6>::new(&p, side, side, Some(side));
     for &m in &moves {
-        use shikatsu::dfpn::Game;
         g.play(m);
     }
-    use shikatsu::dfpn::Game;
-    let proof = g.kind() == shikatsu::dfpn::NodeKind::And;
+    let proof = g.kind() == NodeKind::And;
     println!("loser to move; prover wins wanted: {proof}");
     g.play(Move::Pass);
     let mut s = Searcher::new(64 << 20);
@@ -49,5 +47,4 @@ fn main() {
         "after {y:?}: {o:?} (wanted {})",
         if proof { "Proven" } else { "Disproven" }
     );
-    let _ = Outcome::Proven;
 }

@@ -989,41 +989,56 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let lines: Arc<[ProofNode<M>]> = if winner_to_move {
             self.extract_choice(game, path, children, x, &mut footprint)?
         } else {
-            let mut out = Vec::with_capacity(children.len());
             // Every child is looked up below: overlap their cache misses.
             for c in children.iter().filter(|c| c.terminal.is_none()) {
                 self.tt.prefetch(c.key);
             }
             if self.zones && !self.strict {
-                return self.extract_loser_zoned(game, path, key, x, children, footprint);
+                self.extract_loser_zoned(game, path, x, children, &mut footprint)?
+            } else {
+                self.extract_loser(game, path, x, children, &mut footprint)?
             }
-            for c in children.iter() {
-                match c.terminal {
-                    Some(w) if w == proof => out.push(ProofNode {
-                        mv: c.mv,
-                        replies: x.leaf.clone(),
-                    }),
-                    Some(_) => {
-                        x.misled();
-                        return None;
-                    }
-                    None => {
-                        let (sub, f) = self.extract_reply(game, path, c, x)?;
-                        footprint = footprint.meet(f);
-                        out.push(ProofNode {
-                            mv: c.mv,
-                            replies: sub,
-                        });
-                    }
-                }
-            }
-            Arc::from(out)
         };
         if !game.history_reaches(&footprint) {
             x.shared.insert(key, x.solved.len() as u32);
             x.solved.push((lines.clone(), footprint));
         }
         Some((lines, footprint))
+    }
+
+    /// `extract_expanded` at the loser's turn: every child as the table
+    /// has it.
+    fn extract_loser<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        x: &mut Extraction<M, G::Footprint>,
+        children: &[Child<M>],
+        footprint: &mut G::Footprint,
+    ) -> Option<Arc<[ProofNode<M>]>> {
+        let proof = x.proof;
+        let mut out = Vec::with_capacity(children.len());
+        for c in children.iter() {
+            match c.terminal {
+                Some(w) if w == proof => out.push(ProofNode {
+                    mv: c.mv,
+                    replies: x.leaf.clone(),
+                }),
+                Some(_) => {
+                    x.misled();
+                    return None;
+                }
+                None => {
+                    let (sub, f) = self.extract_reply(game, path, c, x)?;
+                    *footprint = footprint.meet(f);
+                    out.push(ProofNode {
+                        mv: c.mv,
+                        replies: sub,
+                    });
+                }
+            }
+        }
+        Some(Arc::from(out))
     }
 
     /// `extract_expanded` at the loser's turn, with zones: the children
@@ -1034,13 +1049,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         &mut self,
         game: &mut G,
         path: u64,
-        key: u64,
         x: &mut Extraction<M, G::Footprint>,
         children: &[Child<M>],
-        mut footprint: G::Footprint,
-    ) -> Option<Solved<M, G::Footprint>> {
+        footprint: &mut G::Footprint,
+    ) -> Option<Arc<[ProofNode<M>]>> {
         let proof = x.proof;
-        let mut subs: Vec<Option<Arc<[ProofNode<M>]>>> = vec![None; children.len()];
+        let mut subs: Vec<Option<Replies<M>>> = vec![None; children.len()];
         let mut deferred = Vec::new();
         for (i, c) in children.iter().enumerate() {
             match c.terminal {
@@ -1051,58 +1065,36 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                 }
                 None if game.is_pass(c.mv) || self.kept_win(path, c, proof) => {
                     let (sub, f) = self.extract_reply(game, path, c, x)?;
-                    footprint = footprint.meet(f);
+                    *footprint = footprint.meet(f);
                     subs[i] = Some(sub);
                 }
                 None => deferred.push(i),
             }
         }
-        // Covers found so far: a child and the children its zone covers.
-        let mut covers: Vec<(usize, Vec<bool>)> = Vec::new();
-        let mut tried = vec![false; children.len()];
+        let mut covers = Covers {
+            found: Vec::new(),
+            tried: vec![false; children.len()],
+        };
         for &i in &deferred {
             let c = children[i];
-            let mut done = false;
-            loop {
-                if let Some(&(ci, _)) = covers.iter().find(|(_, covered)| covered[i]) {
-                    let template = subs[ci].clone()?;
-                    let cover = children[ci].mv;
-                    let swap = (!game.is_pass(cover)).then_some((cover, c.mv));
-                    game.play(c.mv);
-                    let replayed = self.simulate(game, &template, swap, x);
-                    game.undo();
-                    if let Some((sub, f)) = replayed {
-                        footprint = footprint.meet(f);
-                        subs[i] = Some(sub);
-                        done = true;
-                    }
-                    break;
-                }
-                // The next candidate: a child already written out, the
-                // pass first.
-                let Some(j) = (0..children.len())
-                    .filter(|&j| !tried[j] && subs[j].is_some() && children[j].terminal.is_none())
-                    .min_by_key(|&j| !game.is_pass(children[j].mv))
-                else {
-                    break;
-                };
-                tried[j] = true;
-                if covers.len() >= ZONE_COVERS {
-                    break;
-                }
-                let mut covered = Vec::new();
-                let solution = subs[j].clone()?;
-                if game.zone_covers(children[j].mv, &solution, proof, children, &mut covered) {
-                    covers.push((j, covered));
+            if let Some(ci) = covers.of(game, i, children, &subs, proof) {
+                let template = subs[ci].clone()?;
+                let cover = children[ci].mv;
+                let swap = (!game.is_pass(cover)).then_some((cover, c.mv));
+                game.play(c.mv);
+                let replayed = self.simulate(game, &template, swap, x);
+                game.undo();
+                if let Some((sub, f)) = replayed {
+                    *footprint = footprint.meet(f);
+                    subs[i] = Some(sub);
+                    continue;
                 }
             }
-            if !done {
-                let (sub, f) = self.extract_reply(game, path, &c, x)?;
-                footprint = footprint.meet(f);
-                subs[i] = Some(sub);
-            }
+            let (sub, f) = self.extract_reply(game, path, &c, x)?;
+            *footprint = footprint.meet(f);
+            subs[i] = Some(sub);
         }
-        let lines: Arc<[ProofNode<M>]> = children
+        let lines = children
             .iter()
             .zip(subs)
             .map(|(c, sub)| {
@@ -1111,13 +1103,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
                     replies: sub?,
                 })
             })
-            .collect::<Option<Vec<_>>>()?
-            .into();
-        if !game.history_reaches(&footprint) {
-            x.shared.insert(key, x.solved.len() as u32);
-            x.solved.push((lines.clone(), footprint));
-        }
-        Some((lines, footprint))
+            .collect::<Option<Vec<_>>>()?;
+        Some(lines.into())
     }
 
     /// Whether the table keeps a winning move of the wanted winner at
@@ -1299,8 +1286,52 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     }
 }
 
+/// The covers a proof's walk found at one loser's node: children whose
+/// solutions, replayed, answer others (`Game::zone_covers`).
+struct Covers {
+    /// A child and, for each child, whether its zone covers it.
+    found: Vec<(usize, Vec<bool>)>,
+    /// Children already asked.
+    tried: Vec<bool>,
+}
+
+impl Covers {
+    /// A child written out (in `subs`) whose zone covers child `i`: one
+    /// found already, or the next asked (the pass first), up to
+    /// `ZONE_COVERS` of them.
+    fn of<G: Game>(
+        &mut self,
+        game: &mut G,
+        i: usize,
+        children: &[Child<G::Move>],
+        subs: &[Option<Replies<G::Move>>],
+        proof: bool,
+    ) -> Option<usize> {
+        loop {
+            if let Some(&(ci, _)) = self.found.iter().find(|(_, covered)| covered[i]) {
+                return Some(ci);
+            }
+            if self.found.len() >= ZONE_COVERS {
+                return None;
+            }
+            let j = (0..children.len())
+                .filter(|&j| !self.tried[j] && children[j].terminal.is_none())
+                .filter(|&j| subs[j].is_some())
+                .min_by_key(|&j| !game.is_pass(children[j].mv))?;
+            self.tried[j] = true;
+            let mut covered = Vec::new();
+            let solution = subs[j].as_deref()?;
+            if game.zone_covers(children[j].mv, solution, proof, children, &mut covered) {
+                self.found.push((j, covered));
+            }
+        }
+    }
+}
+
+/// The replies below a node: its solution.
+type Replies<M> = Arc<[ProofNode<M>]>;
 /// A solution below a node (its replies) and its footprint.
-type Solved<M, F> = (Arc<[ProofNode<M>]>, F);
+type Solved<M, F> = (Replies<M>, F);
 
 /// The state of one extraction.
 struct Extraction<M, F> {

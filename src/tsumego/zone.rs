@@ -73,11 +73,7 @@ impl<const W: usize> Tsumego<W> {
     /// prover's when `proof`, else the opponent's) with what zones leave
     /// of it.
     pub fn zone_report(&mut self, lines: &[Line], proof: bool) -> ZoneReport {
-        let winner = if proof {
-            self.prover
-        } else {
-            self.prover.opp()
-        };
+        let winner = self.winner(proof);
         let mut r = ZoneReport {
             full: crate::proof::distinct_size(lines),
             ..ZoneReport::default()
@@ -87,6 +83,15 @@ impl<const W: usize> Tsumego<W> {
         let mut seen = HashSet::default();
         r.zoned = self.zoned_walk(&root, winner, &mut memo, &mut seen, &mut r);
         r
+    }
+
+    /// The winner of a solution: the prover when `prover_wins`.
+    fn winner(&self, prover_wins: bool) -> Color {
+        if prover_wins {
+            self.prover
+        } else {
+            self.prover.opp()
+        }
     }
 
     /// Every point on the board.
@@ -403,11 +408,7 @@ impl<const W: usize> Tsumego<W> {
     /// that, and after his move it would not hold; and the defender's
     /// answer to it is mostly his pass, which ends the game.
     pub(super) fn zones_apply_here(&self, prover_wins: bool) -> bool {
-        let loser = if prover_wins {
-            self.prover.opp()
-        } else {
-            self.prover
-        };
+        let loser = self.winner(prover_wins).opp();
         let f = self.top();
         f.to_move == loser && loser != self.attacker && !f.passed
     }
@@ -424,11 +425,7 @@ impl<const W: usize> Tsumego<W> {
         children: &[Child<Move>],
         covered: &mut Vec<bool>,
     ) -> bool {
-        let winner = if prover_wins {
-            self.prover
-        } else {
-            self.prover.opp()
-        };
+        let winner = self.winner(prover_wins);
         let replies: Arc<[Line]> = Arc::from(solution);
         let mut memo = Memo::default();
         let zone = match cover {
@@ -458,11 +455,7 @@ impl<const W: usize> Tsumego<W> {
     /// on the board (a developer's view: `+` an empty point in the zone,
     /// `X`/`O` stones in it).
     pub fn zone_picture(&mut self, lines: &[Line], prover_wins: bool) -> String {
-        let winner = if prover_wins {
-            self.prover
-        } else {
-            self.prover.opp()
-        };
+        let winner = self.winner(prover_wins);
         let lines: Arc<[Line]> = Arc::from(lines);
         let zone = self.zone_below(&lines, winner, &mut Memo::default());
         let board = &self.top().board;
