@@ -88,11 +88,12 @@ fn main() {
             tot_t += el;
             if std::env::var("V").is_ok() {
                 println!(
-                    "{} {} {:?} {} exp {} used {} probes/hits {:?} pathst {} zones {:?} {:.2}s",
+                    "{} {} {:?} {} recent {} exp {} used {} probes/hits {:?} pathst {} zones {:?} {:.2}s",
                     p.label(),
                     side.letter(),
                     o,
                     s.positions(),
+                    s.recent_hits(),
                     s.expansions(),
                     s.table().used(),
                     s.table().probe_stats(),

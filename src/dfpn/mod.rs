@@ -13,6 +13,7 @@
 //! key of the exact path instead, so it can only be reused on that path.
 
 mod pns;
+mod recent;
 mod search;
 mod tt;
 
@@ -117,7 +118,10 @@ pub trait Game {
     /// Number of moves from the root.
     fn depth(&self) -> u32;
     /// Writes the legal moves of the current position into `out`
-    /// (cleared first), best first.
+    /// (cleared first), best first. Within one search, what it writes
+    /// must follow from the keys of the positions on the path (the
+    /// search may copy a recent expansion reached by the same path
+    /// instead of asking again).
     fn expand(&mut self, out: &mut Vec<Child<Self::Move>>) -> Expansion;
     /// Like `expand`, handing `early` each open child's table keys (its
     /// `key`, and its `free_key` where that differs), so that the caller

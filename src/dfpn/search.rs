@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::recent::Recent;
 use super::tt::{Entry, Table};
 use super::{
     Child, Expansion, Footprint as _, Game, INF, MAX_FINITE, NO_DEP, NodeKind, Outcome, PnDn, Stop,
@@ -208,6 +209,8 @@ pub struct Searcher<M> {
     covered: Vec<bool>,
     /// Children taken as won by zones, and the zones looked for.
     pub zone_stats: (u64, u64),
+    /// The moves of the positions expanded last (see `recent`).
+    recent: Recent<M>,
 }
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
@@ -241,6 +244,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             zones: false,
             covered: Vec::new(),
             zone_stats: (0, 0),
+            recent: Recent::new(),
         }
     }
 
@@ -289,6 +293,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     pub fn expansions(&self) -> u64 {
         self.expansions
     }
+    /// Expansions whose moves were copied from a recent one.
+    pub fn recent_hits(&self) -> u64 {
+        self.recent.hits
+    }
     pub fn table(&self) -> &Table {
         &self.tt
     }
@@ -333,6 +341,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         observer: &mut O,
     ) -> Outcome {
         self.limits = limits;
+        self.recent.clear();
         self.start = Instant::now();
         self.next_clock = self.positions + CLOCK_EVERY;
         self.stopped = None;
@@ -522,7 +531,21 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         // The children's table entries are fetched as each child is made:
         // by the time they are all made, most have arrived.
         let tt = &self.tt;
-        let expansion = game.expand_hinting(&mut children, &mut |k| tt.prefetch(k));
+        let expansion = match self.recent.get(path, key, &mut children) {
+            Some(e) => {
+                children
+                    .iter()
+                    .for_each(|c| c.hint(&mut |k| tt.prefetch(k)));
+                e
+            }
+            None => {
+                let e = game.expand_hinting(&mut children, &mut |k| tt.prefetch(k));
+                if let Expansion::Moves { .. } = e {
+                    self.recent.put(path, key, e, &children);
+                }
+                e
+            }
+        };
         self.positions += children.len() as u64;
         self.expansions += 1;
         self.check_limits();
@@ -816,6 +839,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         proof: bool,
     ) -> Option<Vec<ProofNode<M>>> {
         self.proof_too_large = false;
+        self.recent.clear();
         let root_path = extend_path(0, game.key());
         let saved = self.limits;
         self.limits = Limits::default();
