@@ -457,7 +457,10 @@ impl<const W: usize> Board<W> {
             };
             self.stones[them] = opp;
         }
-        self.stones[me] = own;
+        // The stone alone, into the word that holds it: storing the whole
+        // set computed above read it back from the stack, wider than it
+        // was written, which stalls (a tenth of this function's time).
+        self.stones[me].set(i);
         Ok(Played {
             captured,
             captured_count,
