@@ -88,7 +88,16 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// moves given to the game or taken from it are the problem's, the
     /// frames hold the turned ones.
     orientation: Orientation,
+    /// `outward` of each point of this game's board, by index (`NO_POINT`
+    /// elsewhere): every child's move is turned out, and a lookup costs
+    /// less than the arithmetic.
+    out_points: Vec<u16>,
+    /// `inward` of each point the game's board shows of the problem's.
+    in_points: Vec<u16>,
 }
+
+/// Not a point of the game's board (`Tsumego::out_points`).
+const NO_POINT: u16 = u16::MAX;
 
 /// Counts of keys by their top byte.
 #[derive(Clone)]
@@ -192,7 +201,22 @@ impl<const W: usize> Tsumego<W> {
             on(&problem.turned(orientation))
         };
         game.orientation = orientation;
+        game.map_points();
         game
+    }
+
+    /// Fills `out_points` and `in_points` for the current orientation.
+    fn map_points(&mut self) {
+        let mut out = vec![NO_POINT; Bits::<W>::LEN];
+        let mut inn = vec![NO_POINT; crate::board::bits::BITS];
+        for i in self.frames[0].board.on_board().iter() {
+            if let Move::Play(p) = self.outward_turned(Move::Play(Point(i as u16))) {
+                out[i] = p.0;
+                inn[p.index()] = i as u16;
+            }
+        }
+        self.out_points = out;
+        self.in_points = inn;
     }
 
     fn on_board(
@@ -224,7 +248,7 @@ impl<const W: usize> Tsumego<W> {
         let mut path_keys = PathKeys([0; 256]);
         path_keys.add(&root);
         frames.push(root);
-        Tsumego {
+        let mut game = Tsumego {
             region: problem
                 .region
                 .area
@@ -246,7 +270,11 @@ impl<const W: usize> Tsumego<W> {
             footprint: Seen::default(),
             path_keys,
             orientation: Orientation::default(),
-        }
+            out_points: Vec::new(),
+            in_points: Vec::new(),
+        };
+        game.map_points();
+        game
     }
 
     /// Whether the problem's board fits this game's bitboards.
@@ -308,6 +336,12 @@ impl<const W: usize> Tsumego<W> {
     /// A move of the problem on this game's board.
     #[inline]
     fn inward(&self, m: Move) -> Move {
+        if let Move::Play(p) = m
+            && let Some(&i) = self.in_points.get(p.index())
+            && i != NO_POINT
+        {
+            return Move::Play(Point(i));
+        }
         match self.orientation.inward_move(m) {
             Move::Play(p) => Move::Play(p.narrowed::<W>()),
             Move::Pass => Move::Pass,
@@ -317,6 +351,17 @@ impl<const W: usize> Tsumego<W> {
     /// A move of this game's board on the problem's.
     #[inline]
     fn outward(&self, m: Move) -> Move {
+        if let Move::Play(p) = m
+            && let Some(&o) = self.out_points.get(p.index())
+            && o != NO_POINT
+        {
+            return Move::Play(Point(o));
+        }
+        self.outward_turned(m)
+    }
+
+    /// `outward` worked out from the orientation.
+    fn outward_turned(&self, m: Move) -> Move {
         match m {
             Move::Play(p) => self.orientation.outward_move(Move::Play(p.widened::<W>())),
             Move::Pass => Move::Pass,
