@@ -175,6 +175,17 @@ impl<const W: usize> Bits<W> {
         Bits(out)
     }
 
+    /// Components less holes (the Euler number of the set, 4-connected),
+    /// from counts of its points, adjacent pairs and 2x2 squares: no fill.
+    #[inline]
+    pub fn euler(self) -> i32 {
+        let s = Self::STRIDE as u32;
+        let right = self & self.shr(1);
+        let down = self & self.shr(s);
+        let square = right & right.shr(s);
+        self.count() as i32 - right.count() as i32 - down.count() as i32 + square.count() as i32
+    }
+
     /// The four orthogonal neighbours of every set bit, not masked to the
     /// board: callers intersect with a set that lies on the board.
     #[inline]
@@ -543,6 +554,44 @@ mod tests {
                 "{i}"
             );
         }
+    }
+
+    #[test]
+    fn euler_counts_groups_less_holes() {
+        let set = |points: &[(usize, usize)]| {
+            let mut b = Bits::EMPTY;
+            for &(x, y) in points {
+                b.set(y * STRIDE + x);
+            }
+            b
+        };
+        assert_eq!(Bits::EMPTY.euler(), 0);
+        assert_eq!(set(&[(0, 0)]).euler(), 1);
+        assert_eq!(set(&[(0, 0), (2, 0)]).euler(), 2);
+        // Diagonal neighbours are apart.
+        assert_eq!(set(&[(0, 0), (1, 1)]).euler(), 2);
+        assert_eq!(set(&[(0, 0), (1, 0), (0, 1), (1, 1)]).euler(), 1);
+        assert_eq!(set(&[(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]).euler(), 1);
+        // A ring around one point: one group, one hole.
+        let ring = set(&[
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (0, 1),
+            (2, 1),
+            (0, 2),
+            (1, 2),
+            (2, 2),
+        ]);
+        assert_eq!(ring.euler(), 0);
+        // The last column of a row does not touch the next row's first.
+        assert_eq!(set(&[(STRIDE - 2, 0), (0, 1)]).euler(), 2);
+        // In two words as well.
+        let mut two = super::Bits::<2>::EMPTY;
+        for i in [0, 1, NARROW_STRIDE, NARROW_STRIDE + 1, 5] {
+            two.set(i);
+        }
+        assert_eq!(two.euler(), 2);
     }
 
     #[test]

@@ -625,13 +625,20 @@ impl<const W: usize> Tsumego<W> {
 
     /// Separate groups of the region's empty points that touch no attacker
     /// stone (the defender's potential eyes), counted up to two.
-    /// `attacker_halo`: the points next to attacker stones.
+    /// `attacker_halo`: the points next to attacker stones. Counted by
+    /// the set's Euler number (groups less holes) rather than a fill: a
+    /// hole (a defender stone ringed by such points) can hide a second
+    /// group, which the suite's searches almost never meet (8 of 398 sides
+    /// searched otherwise within a million positions, none decided
+    /// otherwise), and the count is a heuristic; a fill per child made
+    /// cost 2.3% of the time.
     #[inline]
     fn eye_spaces(&self, board: &Board<W>, attacker_halo: Bits<W>) -> u32 {
         let spaces = self.region & board.empty() & !attacker_halo;
-        let Some(q) = spaces.first() else { return 0 };
-        let one = Bits::flood(Bits::single(q), spaces);
-        if one == spaces { 1 } else { 2 }
+        if spaces.is_empty() {
+            return 0;
+        }
+        spaces.euler().clamp(1, 2) as u32
     }
 
     /// Whether the targets still on the board form one block with no room
