@@ -343,7 +343,7 @@ impl<const W: usize> Bits<W> {
     /// rejects; those past a row's end land in the spare column, never on
     /// the board.
     #[inline]
-    pub fn neighbour_indices(i: usize) -> [usize; 4] {
+    pub const fn neighbour_indices(i: usize) -> [usize; 4] {
         let s = Self::STRIDE;
         [i.wrapping_sub(s), i.wrapping_sub(1), i + 1, i + s]
     }
@@ -354,8 +354,7 @@ static AROUND_NARROW: [[u64; 2]; 128] = {
     let mut t = [[0u64; 2]; 128];
     let mut i: usize = 0;
     while i < 128 {
-        let s = NARROW_STRIDE;
-        let near = [i.wrapping_sub(s), i.wrapping_sub(1), i + 1, i + s];
+        let near = Bits::<2>::neighbour_indices(i);
         let mut k = 0;
         while k < 4 {
             let q = near[k];
@@ -540,20 +539,14 @@ mod tests {
             assert_eq!(Bits::around(i), Bits::single(i).spread(), "{i}");
         }
         // Two words read a table instead.
-        for i in 0..super::Bits::<2>::LEN {
-            assert_eq!(
-                super::Bits::<2>::around(i),
-                super::Bits::<2>::single(i).spread(),
-                "{i}"
-            );
+        fn in_words<const W: usize>() {
+            for i in 0..super::Bits::<W>::LEN {
+                let spread = super::Bits::<W>::single(i).spread();
+                assert_eq!(super::Bits::<W>::around(i), spread, "{W} words, {i}");
+            }
         }
-        for i in 0..super::Bits::<3>::LEN {
-            assert_eq!(
-                super::Bits::<3>::around(i),
-                super::Bits::<3>::single(i).spread(),
-                "{i}"
-            );
-        }
+        in_words::<2>();
+        in_words::<3>();
     }
 
     #[test]

@@ -174,7 +174,9 @@ impl<const W: usize> Tsumego<W> {
     /// The problem's position with `to_move` to play; `prover` is the side
     /// whose win is to be proven.
     pub fn new(problem: &Problem, to_move: Color, prover: Color, ko: impl Into<Ko>) -> Tsumego<W> {
-        Self::on_board(problem, problem.board, to_move, prover, ko)
+        let mut game = Self::on_board(problem, problem.board, to_move, prover, ko);
+        game.map_points();
+        game
     }
 
     /// Like `new`, for searches that show no board: the problem turned
@@ -248,7 +250,7 @@ impl<const W: usize> Tsumego<W> {
         let mut path_keys = PathKeys([0; 256]);
         path_keys.add(&root);
         frames.push(root);
-        let mut game = Tsumego {
+        Tsumego {
             region: problem
                 .region
                 .area
@@ -270,11 +272,10 @@ impl<const W: usize> Tsumego<W> {
             footprint: Seen::default(),
             path_keys,
             orientation: Orientation::default(),
+            // Filled once the orientation is known (`map_points`).
             out_points: Vec::new(),
             in_points: Vec::new(),
-        };
-        game.map_points();
-        game
+        }
     }
 
     /// Whether the problem's board fits this game's bitboards.
