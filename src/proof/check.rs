@@ -6,6 +6,12 @@
 //! problem only, never the solver or the tsumego game, so a bug there
 //! cannot hide itself here.
 //!
+//! A static rule that ends the game in the prover's favour (life for the
+//! defender, no room for the attacker) is tested only where the solution
+//! stops: where it plays on, it must still win the game played on, and
+//! the prover has won at that point either way. The other side's rules
+//! are tested at every position.
+//!
 //! A solution is a DAG (transposed answers are shared). A shared subtree
 //! checked once is accepted again at the same state without a replay
 //! only when no position of the new path can matter to it. Repetition
@@ -334,11 +340,16 @@ impl<const W: usize> Checker<'_, W> {
         self.stats.nodes += 1;
         self.stats.depth = self.stats.depth.max(self.moves.len());
         let mut looked = Looked::of(&s.board);
-        if self.no_room(s) {
+        // A rule that ends the game in the prover's favour need only be
+        // tested where the proof stops: where it goes on, it still has to
+        // win the game played on, and the prover has won here either way.
+        // A rule for the other side must be tested everywhere.
+        let attacker_proves = self.prover == self.attacker();
+        if (!attacker_proves || tree.is_empty()) && self.no_room(s) {
             self.leaf(true, tree)?;
             return Ok(looked);
         }
-        if self.alive(s) {
+        if (attacker_proves || tree.is_empty()) && self.alive(s) {
             self.leaf(false, tree)?;
             return Ok(looked);
         }
