@@ -153,6 +153,14 @@ pub trait Game {
         out.retain(|c| c.mv == m);
         e
     }
+    /// Before a finished proof is walked, `Some(prover_wins)` names its
+    /// winner; `None` after. A game may then leave out, in `expand_plain`
+    /// and `expand_move`, the tests for positions its search never counts
+    /// as the winner's: the table cannot lead the walk into them (where it
+    /// did, the solution would fail its check, never pass a wrong one).
+    fn walk_for(&mut self, prover_wins: Option<bool>) {
+        let _ = prover_wins;
+    }
     /// A move as a number from 1 up, so the table can keep the move that
     /// won a position (0: this game keeps none).
     fn move_code(&self, m: Self::Move) -> u32 {

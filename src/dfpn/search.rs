@@ -843,6 +843,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let root_path = extend_path(0, game.key());
         let saved = self.limits;
         self.limits = Limits::default();
+        game.walk_for(Some(proof));
         self.stopped = None;
         let mut result = None;
         // Repairs may cost up to what the searches since the table was
@@ -887,6 +888,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             }
         }
         self.limits = saved;
+        game.walk_for(None);
         result
     }
 

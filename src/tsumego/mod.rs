@@ -77,6 +77,8 @@ pub struct Tsumego<const W: usize = WORDS> {
     unconditional_only: bool,
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
+    /// The winner of the proof being walked (`Game::walk_for`), if any.
+    walk_winner: Option<Color>,
     frames: Vec<Frame<W>>,
     /// The last plain expansion's footprint.
     footprint: Seen<W>,
@@ -268,6 +270,7 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
+            walk_winner: None,
             frames,
             footprint: Seen::default(),
             path_keys,
@@ -884,6 +887,10 @@ impl<const W: usize> Game for Tsumego<W> {
         e
     }
 
+    fn walk_for(&mut self, prover_wins: Option<bool>) {
+        self.walk_winner = prover_wins.map(|w| if w { self.prover } else { self.prover.opp() });
+    }
+
     fn move_code(&self, m: Move) -> u32 {
         match m {
             Move::Pass => 1,
@@ -978,7 +985,12 @@ impl<const W: usize> Tsumego<W> {
             && !self.unconditional_only
             && self.top().to_move != self.attacker
             && !self.top().passed;
-        if let Some(over) = self.decided(!skip_life) {
+        let (room, life) = if heuristics {
+            (true, !skip_life)
+        } else {
+            self.walk_tests()
+        };
+        if let Some(over) = self.decided(room, life) {
             return over;
         }
         let f = self.top();
@@ -1142,14 +1154,26 @@ impl<const W: usize> Tsumego<W> {
     /// path (two passes, a cycle) or, when `test_life`, by the target's
     /// unconditional life.
     #[inline]
-    fn decided(&self, test_life: bool) -> Option<Expansion> {
+    /// Which static rules (no room, life) a proof's walk tests: only the
+    /// winner's. The search tests no room everywhere, so no position the
+    /// table counts as the defender's has it; and life wherever the
+    /// attacker is to move, so none it counts as the attacker's has it
+    /// (at the defender's turn, his pass would lead to one).
+    fn walk_tests(&self) -> (bool, bool) {
+        match self.walk_winner {
+            Some(c) => (c == self.attacker, c != self.attacker),
+            None => (true, true),
+        }
+    }
+
+    fn decided(&self, test_room: bool, test_life: bool) -> Option<Expansion> {
         if let Some((attacker_wins, dep)) = self.top().over {
             return Some(Expansion::Terminal {
                 prover_wins: attacker_wins == (self.prover == self.attacker),
                 dep,
             });
         }
-        if self.no_room_rule && self.no_room() {
+        if test_room && self.no_room_rule && self.no_room() {
             return Some(Expansion::Terminal {
                 prover_wins: self.prover == self.attacker,
                 dep: NO_DEP,
@@ -1168,7 +1192,8 @@ impl<const W: usize> Tsumego<W> {
         out.clear();
         let here = Seen::of(&self.top().board);
         self.footprint = here;
-        if let Some(over) = self.decided(true) {
+        let (room, life) = self.walk_tests();
+        if let Some(over) = self.decided(room, life) {
             return over;
         }
         let moves = Expansion::Moves {
