@@ -61,6 +61,15 @@ fn an_attacker_solution_cannot_play_on_where_the_target_lives() {
         err,
         "at the root: the game ends in a loss for the prover (Black)"
     );
+    // White to move: life is read at Black's turn, after White's pass,
+    // which Black must answer like White's other moves (filling an eye).
+    let replies = vec![
+        line("aa", vec![]),
+        line("ca", vec![]),
+        line("pass", vec![line("aa", vec![])]),
+    ];
+    let err = proof::check(&p, Color::White, Color::Black, none, &replies).expect_err("lives");
+    assert_eq!(err, "after pass: the game is over but the proof goes on");
 }
 
 #[test]

@@ -344,12 +344,18 @@ impl<const W: usize> Checker<'_, W> {
         // tested where the proof stops: where it goes on, it still has to
         // win the game played on, and the prover has won here either way.
         // A rule for the other side must be tested everywhere.
+        // Against the attacker, life need only be tested at his turn: at
+        // the defender's, the pass is among the replies to answer, and it
+        // either ends the game in the defender's favour or leads to the
+        // same stones with the attacker to move (life is read from the
+        // stones alone).
         let attacker_proves = self.prover == self.attacker();
         if (!attacker_proves || tree.is_empty()) && self.no_room(s) {
             self.leaf(true, tree)?;
             return Ok(looked);
         }
-        if (attacker_proves || tree.is_empty()) && self.alive(s) {
+        let life_counts = tree.is_empty() || (attacker_proves && s.to_move == self.attacker());
+        if life_counts && self.alive(s) {
             self.leaf(false, tree)?;
             return Ok(looked);
         }
