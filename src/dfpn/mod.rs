@@ -153,6 +153,13 @@ pub trait Game {
         out.retain(|c| c.mv == m);
         e
     }
+    /// Like `expand_move`, where the table says that the search expanded
+    /// this position and won it by `m`: a game may leave out the static
+    /// tests that would have ended the game here, as the search ran them
+    /// (a wrong entry can only give a solution the checker refuses).
+    fn expand_won_move(&mut self, m: Self::Move, out: &mut Vec<Child<Self::Move>>) -> Expansion {
+        self.expand_move(m, out)
+    }
     /// Before a finished proof is walked, `Some(prover_wins)` names its
     /// winner; `None` after. A game may then leave out, in `expand_plain`
     /// and `expand_move`, the tests for positions its search never counts

@@ -946,7 +946,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if (game.kind() == NodeKind::Or) == x.proof
             && let Some(m) = self.best_move(game, path, key, x.proof)
         {
-            let expansion = game.expand_move(m, &mut children);
+            let expansion = game.expand_won_move(m, &mut children);
             let usable = match expansion {
                 Expansion::Terminal { .. } => true,
                 Expansion::Moves { .. } => children.first().is_some_and(|c| {

@@ -882,7 +882,13 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn expand_move(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
-        let e = self.expand_one(self.inward(m), out);
+        let e = self.expand_one(self.inward(m), out, true);
+        self.turn_out(out);
+        e
+    }
+
+    fn expand_won_move(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
+        let e = self.expand_one(self.inward(m), out, false);
         self.turn_out(out);
         e
     }
@@ -980,11 +986,7 @@ impl<const W: usize> Tsumego<W> {
         // attacker just passed): the search tests it only with the
         // attacker to move, half the tests, at the cost of one pass more
         // at the rare living leaf. Proofs are walked with the full rule.
-        let skip_life = heuristics
-            && cut
-            && !self.unconditional_only
-            && self.top().to_move != self.attacker
-            && !self.top().passed;
+        let skip_life = heuristics && cut && self.search_skips_life();
         let (room, life) = if heuristics {
             (true, !skip_life)
         } else {
@@ -1154,6 +1156,11 @@ impl<const W: usize> Tsumego<W> {
     /// path (two passes, a cycle) or, when `test_life`, by the target's
     /// unconditional life.
     #[inline]
+    /// Whether the search leaves out the life test here (`expand_with`).
+    fn search_skips_life(&self) -> bool {
+        !self.unconditional_only && self.top().to_move != self.attacker && !self.top().passed
+    }
+
     /// Which static rules (no room, life) a proof's walk tests: only the
     /// winner's. The search tests no room everywhere, so no position the
     /// table counts as the defender's has it; and life wherever the
@@ -1187,12 +1194,20 @@ impl<const W: usize> Tsumego<W> {
 
     /// `expand_with` for walking a proof, with only the child of `m`:
     /// the rules the other moves looked at do not matter to a solution
-    /// that plays `m`, so its footprint leaves them out.
-    fn expand_one(&mut self, m: Move, out: &mut Vec<Child<Move>>) -> Expansion {
+    /// that plays `m`, so its footprint leaves them out. Without `tests`,
+    /// the static rules are left out (`Game::expand_won_move`).
+    fn expand_one(&mut self, m: Move, out: &mut Vec<Child<Move>>, tests: bool) -> Expansion {
         out.clear();
         let here = Seen::of(&self.top().board);
         self.footprint = here;
-        let (room, life) = self.walk_tests();
+        let (room, life) = if tests {
+            self.walk_tests()
+        } else {
+            // The search tested no room here, and life unless it skipped
+            // it (`expand_with`): a life found now ends the solution a
+            // pass earlier.
+            (false, self.walk_tests().1 && self.search_skips_life())
+        };
         if let Some(over) = self.decided(room, life) {
             return over;
         }
