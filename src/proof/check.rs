@@ -10,7 +10,7 @@
 //! defender, no room for the attacker) is tested only where the solution
 //! stops: where it plays on, it must still win the game played on, and
 //! the prover has won at that point either way. The other side's rules
-//! are tested at every position.
+//! are tested wherever they could end the game (see `node_unshared`).
 //!
 //! A solution is a DAG (transposed answers are shared). A shared subtree
 //! checked once is accepted again at the same state without a replay
@@ -343,9 +343,9 @@ impl<const W: usize> Checker<'_, W> {
         // A rule that ends the game in the prover's favour need only be
         // tested where the proof stops: where it goes on, it still has to
         // win the game played on, and the prover has won here either way.
-        // A rule for the other side must be tested everywhere.
-        // Against the attacker, life need only be tested at his turn: at
-        // the defender's, the pass is among the replies to answer, and it
+        // A rule for the other side must be tested wherever it could end
+        // the game; life against the attacker at his turn only, since at
+        // the defender's the pass is among the replies to answer, and it
         // either ends the game in the defender's favour or leads to the
         // same stones with the attacker to move (life is read from the
         // stones alone).

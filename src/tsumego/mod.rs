@@ -985,7 +985,8 @@ impl<const W: usize> Tsumego<W> {
         // (unless two passes or endless cycles count against it, or the
         // attacker just passed): the search tests it only with the
         // attacker to move, half the tests, at the cost of one pass more
-        // at the rare living leaf. Proofs are walked with the full rule.
+        // at the rare living leaf. A proof's walk tests its winner's
+        // rules (`walk_tests`).
         let skip_life = heuristics && cut && self.search_skips_life();
         let (room, life) = if heuristics {
             (true, !skip_life)
@@ -1152,10 +1153,6 @@ impl<const W: usize> Tsumego<W> {
         Expansion::Moves { ban_dep, banned }
     }
 
-    /// The game's end at the current position, if it is over: by the
-    /// path (two passes, a cycle) or, when `test_life`, by the target's
-    /// unconditional life.
-    #[inline]
     /// Whether the search leaves out the life test here (`expand_with`).
     fn search_skips_life(&self) -> bool {
         !self.unconditional_only && self.top().to_move != self.attacker && !self.top().passed
@@ -1173,6 +1170,11 @@ impl<const W: usize> Tsumego<W> {
         }
     }
 
+    /// The game's end at the current position, if it is over: by the
+    /// path (two passes, a cycle), or by the static rules asked for: the
+    /// target with no room to live (`test_room`) or unconditionally alive
+    /// (`test_life`).
+    #[inline]
     fn decided(&self, test_room: bool, test_life: bool) -> Option<Expansion> {
         if let Some((attacker_wins, dep)) = self.top().over {
             return Some(Expansion::Terminal {
