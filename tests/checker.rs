@@ -157,3 +157,42 @@ fn a_solved_proof_passes_and_its_spoilt_copies_do_not() {
     let err = proof::check(&p, Color::Black, Color::Black, a.ko, &two).expect_err("two");
     assert!(err.contains("must have exactly one move"), "{err}");
 }
+
+/// Retaking a ko at once repeats the position before the capture: only
+/// the ko master may, and the checker compares whole positions to know.
+#[test]
+fn a_retake_that_repeats_a_position_is_refused_unless_by_the_ko_master() {
+    let p = shikatsu::problem::load_paths(&["problems/ko/basic-ko.sgf".to_string()])
+        .remove(0)
+        .expect("the bundled basic ko loads");
+    // Black captures at ab; White's solution retakes at once at aa.
+    let after_capture = [mv("ab")];
+    let retake = [line("aa", vec![])];
+    let err = proof::check_from(
+        &p,
+        Color::Black,
+        Color::White,
+        Some(Color::Black),
+        &after_capture,
+        &retake,
+    )
+    .expect_err("White may not retake");
+    assert!(
+        err.ends_with("illegal move (repeats a position since the last pass)"),
+        "{err}"
+    );
+    // As ko master White may; the solution then stops too early.
+    let err = proof::check_from(
+        &p,
+        Color::Black,
+        Color::White,
+        Some(Color::White),
+        &after_capture,
+        &retake,
+    )
+    .expect_err("the game goes on after the retake");
+    assert!(
+        err.ends_with("the proof stops before the game is decided"),
+        "{err}"
+    );
+}
