@@ -987,9 +987,8 @@ impl<const W: usize> Tsumego<W> {
         // attacker to move, half the tests, at the cost of one pass more
         // at the rare living leaf. A proof's walk tests its winner's
         // rules (`walk_tests`).
-        let skip_life = heuristics && cut && self.search_skips_life();
         let (room, life) = if heuristics {
-            (true, !skip_life)
+            (true, !(cut && self.search_skips_life()))
         } else {
             self.walk_tests()
         };
