@@ -49,6 +49,22 @@ impl Problem {
         self.defender.opp()
     }
 
+    /// The region's area, its safe wall and the targets on a search's
+    /// `W`-word bitboards (the search and the checker each keep them so).
+    pub fn narrowed<const W: usize>(&self) -> (Bits<W>, Bits<W>, Vec<Point>) {
+        (
+            self.region
+                .area
+                .resized()
+                .expect("the region lies on the board"),
+            self.region
+                .safe_wall
+                .resized()
+                .expect("the wall lies on the board"),
+            self.targets.iter().map(|&t| t.narrowed::<W>()).collect(),
+        )
+    }
+
     /// The sides to solve for: `PL`, or both when the file has none.
     pub fn sides(&self) -> Vec<Color> {
         match self.to_move {

@@ -136,19 +136,12 @@ fn check_in<const W: usize>(
         threats: ko.threats,
         spent: false,
     };
+    let (region, safe, targets) = problem.narrowed::<W>();
     let mut c = Checker {
         problem,
-        region: problem
-            .region
-            .area
-            .resized()
-            .expect("the region lies on the board"),
-        safe: problem
-            .region
-            .safe_wall
-            .resized()
-            .expect("the wall lies on the board"),
-        targets: problem.targets.iter().map(|&t| t.narrowed::<W>()).collect(),
+        region,
+        safe,
+        targets,
         prover,
         ko,
         history: vec![(board, to_move, ko.threats)],

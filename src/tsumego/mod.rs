@@ -252,18 +252,11 @@ impl<const W: usize> Tsumego<W> {
         let mut path_keys = PathKeys([0; 256]);
         path_keys.add(&root);
         frames.push(root);
+        let (region, safe, targets) = problem.narrowed::<W>();
         Tsumego {
-            region: problem
-                .region
-                .area
-                .resized()
-                .expect("the region lies on the board"),
-            safe: problem
-                .region
-                .safe_wall
-                .resized()
-                .expect("the wall lies on the board"),
-            targets: problem.targets.iter().map(|&t| t.narrowed::<W>()).collect(),
+            region,
+            safe,
+            targets,
             all_captured: ((1u16 << problem.targets.len()) - 1) as u8,
             attacker: problem.attacker(),
             prover,
