@@ -159,6 +159,10 @@ const ZONE_SOLUTION_LIMIT: usize = 100_000;
 const ZONE_TRIES: u32 = 2;
 /// Most covers a proof's walk looks for at one node.
 const ZONE_COVERS: usize = 4;
+/// The most a root move's proof number is weighted by `root_prior`:
+/// graded files 23.81M positions with 32, 23.82M with 4 and 8, against
+/// 24.71M without the weights (benches/README, session 31).
+const ROOT_PRIOR_CAP: PnDn = 32;
 
 pub struct Searcher<M> {
     /// The memory asked for the table.
@@ -609,6 +613,12 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         if analog != 0 {
             self.hint_from_analog(game, key ^ analog, &mut slots);
         }
+        let prior = if self.path.is_empty() && kind == NodeKind::Or && self.rank > 0 && !self.strict
+        {
+            self.root_prior(&slots)
+        } else {
+            Vec::new()
+        };
         // Relevance zones: once one of the loser's moves is refuted, the
         // moves its refutation covers are won too.
         let proof_here = kind == NodeKind::And;
@@ -618,7 +628,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
         let mut first = true;
         let (mut pn, mut dn);
         loop {
-            let (numbers, best, second) = survey(kind, &slots);
+            let (numbers, mut best, mut second) = survey(kind, &slots);
+            if !prior.is_empty() {
+                (best, second) = weighted_choice(&slots, &prior);
+            }
             (pn, dn) = numbers;
             // The root's numbers are what a viewer watches: keep them current.
             if self.path.is_empty() {
@@ -818,6 +831,36 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
 
     /// The 1+ε threshold for the best child, given the second best value.
     #[inline]
+    /// At the root of a search whose rules favour the prover more than
+    /// an earlier search's on the same table (the side's own ko mastery
+    /// after the opponent's), a weight for each move's proof number: the
+    /// earlier search refuted them all, and the moves it spent the most
+    /// work refuting are the likeliest to win now. A move whose
+    /// refutation took k times less work than the hardest one's counts k
+    /// times its proof number (at most `ROOT_PRIOR_CAP` times). Empty
+    /// when the table holds no such refutations.
+    fn root_prior(&mut self, slots: &[Slot<M>]) -> Vec<PnDn> {
+        let rank = self.rank;
+        let work: Vec<Option<u32>> = slots
+            .iter()
+            .map(|s| {
+                if s.pn == 0 || s.dn == 0 {
+                    return None;
+                }
+                self.tt
+                    .get(s.key)
+                    .filter(|e| e.rank < rank && e.dn == 0)
+                    .map(|e| e.work.max(1))
+            })
+            .collect();
+        let Some(hardest) = work.iter().flatten().max().copied() else {
+            return Vec::new();
+        };
+        work.iter()
+            .map(|w| w.map_or(1, |w| (hardest / w).clamp(1, ROOT_PRIOR_CAP)))
+            .collect()
+    }
+
     fn widen(&self, second: PnDn) -> PnDn {
         if second >= INF {
             return INF;
@@ -1448,6 +1491,33 @@ fn survey<M>(kind: NodeKind, slots: &[Slot<M>]) -> ((PnDn, PnDn), usize, PnDn) {
         NodeKind::And => (sum, min),
     };
     (numbers, best, second)
+}
+
+/// The child to search at an OR node whose proof numbers are weighted
+/// (`Searcher::root_prior`), and the second best's weighted number
+/// brought back to the chosen child's scale, as its threshold.
+fn weighted_choice<M>(slots: &[Slot<M>], weights: &[PnDn]) -> (usize, PnDn) {
+    let (mut best, mut min, mut second) = (0, u64::MAX, u64::MAX);
+    for (i, (s, &w)) in slots.iter().zip(weights).enumerate() {
+        let phi = if s.pn >= INF {
+            u64::MAX - 1
+        } else {
+            s.pn as u64 * w as u64
+        };
+        if phi < min {
+            second = min;
+            min = phi;
+            best = i;
+        } else if phi < second {
+            second = phi;
+        }
+    }
+    let second = if second >= INF as u64 * ROOT_PRIOR_CAP as u64 {
+        INF
+    } else {
+        (second / weights[best] as u64).min(INF as u64) as PnDn
+    };
+    (best, second)
 }
 
 /// The key of a child other than `best` already lost by search for the
