@@ -1567,3 +1567,48 @@ fn result_dep<M>(
         (dep, free)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slots(pns: &[PnDn]) -> Vec<Slot<u8>> {
+        pns.iter()
+            .enumerate()
+            .map(|(i, &pn)| Slot {
+                mv: i as u8,
+                key: i as u64 + 1,
+                pn,
+                dn: 1,
+                dep: NO_DEP,
+                work: 0,
+                bound: false,
+                free: false,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn weights_choose_by_weighted_proof_numbers() {
+        // 3, 5 and 2 weighted 1, 1 and 4: 3, 5, 8.
+        assert_eq!(weighted_choice(&slots(&[3, 5, 2]), &[1, 1, 4]), (0, 5));
+        // Unweighted, the least proof number wins as in `survey`.
+        let plain = slots(&[3, 5, 2]);
+        assert_eq!(weighted_choice(&plain, &[1, 1, 1]), (2, 3));
+        assert_eq!(survey(NodeKind::Or, &plain).1, 2);
+    }
+
+    #[test]
+    fn the_threshold_comes_back_to_the_chosen_moves_scale() {
+        // 1 weighted 4 is 4, against 10: the move is searched until its
+        // own proof number passes 10 / 4.
+        assert_eq!(weighted_choice(&slots(&[1, 10]), &[4, 1]), (0, 2));
+        // A lone move, or one beside a lost one, has no second to yield to.
+        assert_eq!(weighted_choice(&slots(&[7]), &[32]), (0, INF));
+        assert_eq!(weighted_choice(&slots(&[2, INF]), &[1, 32]), (0, INF));
+        // A proven move stays first whatever its weight.
+        assert_eq!(weighted_choice(&slots(&[0, 1]), &[32, 1]).0, 0);
+        // The threshold never falls below the chosen move's own number.
+        assert_eq!(weighted_choice(&slots(&[1, 33]), &[32, 1]), (0, 1));
+    }
+}
