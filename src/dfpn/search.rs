@@ -829,8 +829,6 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             .map_or(0, |e| e.work)
     }
 
-    /// The 1+ε threshold for the best child, given the second best value.
-    #[inline]
     /// At the root of a search whose rules favour the prover more than
     /// an earlier search's on the same table (the side's own ko mastery
     /// after the opponent's), a weight for each move's proof number: the
@@ -861,6 +859,8 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             .collect()
     }
 
+    /// The 1+ε threshold for the best child, given the second best value.
+    #[inline]
     fn widen(&self, second: PnDn) -> PnDn {
         if second >= INF {
             return INF;
