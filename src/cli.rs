@@ -493,10 +493,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
             let name = if m.is_empty() { "pass" } else { m.as_str() };
             // A ko start's own grade, when moves differ in it.
             match r.move_grades.iter().find(|g| &g.mv == m) {
-                Some(g) => format!(
-                    "{name}({})",
-                    analysis::grade_text(g.threats_needed, g.opponent_threats_needed)
-                ),
+                Some(g) => format!("{name}({})", g.grade),
                 None => name.to_string(),
             }
         })
@@ -508,14 +505,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         None => "-",
     };
     // Ko grade: threats the side to move needs / the opponent needs.
-    let grade = match (
-        r.status.as_str(),
-        r.threats_needed,
-        r.opponent_threats_needed,
-    ) {
-        ("ko", n, m) => analysis::grade_text(n, m),
-        _ => String::new(),
-    };
+    let grade = r.grade.clone().unwrap_or_default();
     writeln!(
         out,
         "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{Analysis, Status};
+use crate::analysis::{self, Analysis, Status};
 use crate::board::{Color, Move};
 use crate::problem::{LoadError, Problem};
 
@@ -32,6 +32,11 @@ pub struct Record {
     pub threats_needed: Option<u8>,
     /// Ko grade: the fewest threats the opponent needs to turn a ko result.
     pub opponent_threats_needed: Option<u8>,
+    /// Status ko: the grade as the table writes it, "0/1"; ">6" for a count
+    /// past the limit (every count up to it searched: none is enough), "?"
+    /// for one the search did not tell (both are null above).
+    #[serde(default)]
+    pub grade: Option<String>,
     /// When the defender succeeds: "eyes", "seki" or "cycle" (how the
     /// main line of its proof ends); null otherwise.
     pub life: Option<String>,
@@ -78,6 +83,9 @@ pub struct MoveGrade {
     pub mv: String,
     pub threats_needed: Option<u8>,
     pub opponent_threats_needed: Option<u8>,
+    /// The same as text, as in `Record::grade`.
+    #[serde(default)]
+    pub grade: String,
 }
 
 fn mv(m: Move) -> String {
@@ -109,8 +117,10 @@ impl Record {
             },
             ko_master: a.ko.master.map(|c| c.letter().to_string()),
             ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
-            threats_needed: a.threats_needed,
-            opponent_threats_needed: a.opponent_threats_needed,
+            threats_needed: analysis::count_value(a.threats_needed),
+            opponent_threats_needed: analysis::count_value(a.opponent_threats_needed),
+            grade: (a.status == Status::Ko)
+                .then(|| analysis::grade_text(a.threats_needed, a.opponent_threats_needed)),
             life: a.life.map(|l| l.as_str().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
             all_first_moves: a.all_first_moves,
@@ -119,8 +129,9 @@ impl Record {
                 .iter()
                 .map(|&(m, n, o)| MoveGrade {
                     mv: mv(m),
-                    threats_needed: n,
-                    opponent_threats_needed: o,
+                    threats_needed: analysis::count_value(n),
+                    opponent_threats_needed: analysis::count_value(o),
+                    grade: analysis::grade_text(n, o),
                 })
                 .collect(),
             other_moves: a
@@ -165,6 +176,7 @@ impl Record {
             ko_threats: None,
             threats_needed: None,
             opponent_threats_needed: None,
+            grade: None,
             life: None,
             first_moves: Vec::new(),
             all_first_moves: false,

@@ -101,6 +101,7 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "error",
             "threats_needed",
             "opponent_threats_needed",
+            "grade",
             "life",
             "move_grades",
         ] {
@@ -137,6 +138,17 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
                 "{}: ko without a grade",
                 r["file"]
             );
+            // The text says the same counts: "0/1", or ">6" where JSON has null.
+            let count =
+                |v: &serde_json::Value| v.as_u64().map_or(">6".to_string(), |n| n.to_string());
+            let want = format!(
+                "{}/{}",
+                count(&r["threats_needed"]),
+                count(&r["opponent_threats_needed"])
+            );
+            assert_eq!(r["grade"], want.as_str(), "{}", r["file"]);
+        } else {
+            assert!(r["grade"].is_null(), "{}", r["file"]);
         }
         assert_eq!(r["checked"], true);
         if r["status"] == "unconditional" || r["status"] == "ko" {

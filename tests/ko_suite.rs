@@ -7,7 +7,8 @@
 //! - `KX[B b1w0=wins]`: nobody is master, Black holds 1 external ko threat
 //!   and White 0;
 //! - `KX[B threats_needed=1]`, `KX[B opponent_threats_needed=null]`: the ko
-//!   grades of the full (auto) analysis;
+//!   grades of the full (auto) analysis (`null` when not applicable, `>6`
+//!   when every count up to the limit was searched and none is enough);
 //! - `KX[W first_moves=aa ac pass]`: every winning first move at the best
 //!   status, in any order (`pass` for the pass).
 //!
@@ -105,12 +106,10 @@ fn parse_kx(value: &str) -> Result<Expectation, String> {
             .split(' ')
             .all(|m| m == "pass" || (m.len() == 2 && m.bytes().all(|b| b.is_ascii_lowercase()))),
         Setting::Master(_) | Setting::Threats(_) => want == "wins" || want == "fails",
-        Setting::Needed | Setting::OpponentNeeded => want == "null" || want.parse::<u8>().is_ok(),
-        Setting::MoveGrade(_) => want.split_once('/').is_some_and(|(n, m)| {
-            [n, m]
-                .iter()
-                .all(|g| *g == "null" || g.parse::<u8>().is_ok())
-        }),
+        Setting::Needed | Setting::OpponentNeeded => count_ok(&want),
+        Setting::MoveGrade(_) => want
+            .split_once('/')
+            .is_some_and(|(n, m)| count_ok(n) && count_ok(m)),
     };
     if !ok {
         return Err(format!("KX[{value}]: unexpected result {want:?}"));
@@ -146,8 +145,21 @@ fn kx_of(p: &Problem) -> Result<Vec<Expectation>, String> {
     }
 }
 
+/// A grade's count KX may expect: a number, `null` or `>6`.
+fn count_ok(want: &str) -> bool {
+    want == "null" || want == grade(Some(u8::MAX)) || want.parse::<u8>().is_ok()
+}
+
+/// A grade's count as KX writes it: `null` when not applicable, `>6` past
+/// the limit (every count up to it searched, none enough).
 fn grade(g: Option<u8>) -> String {
-    g.map_or_else(|| "null".to_string(), |n| n.to_string())
+    match g {
+        None => "null".to_string(),
+        Some(n) if n > shikatsu::analysis::GRADE_LIMIT => {
+            format!(">{}", shikatsu::analysis::GRADE_LIMIT)
+        }
+        Some(n) => n.to_string(),
+    }
 }
 
 #[test]

@@ -23,6 +23,11 @@ pub use life::Life;
 
 /// Ko grades are searched up to this many external threats.
 pub const GRADE_LIMIT: u8 = 6;
+/// A ko grade's count past the limit: every count up to `GRADE_LIMIT` was
+/// searched and each verdict checked, and none was enough (a double ko or
+/// a cycle that only a ko master's unlimited retakes win). Reported as
+/// `>6`; `None` is a count the search did not tell.
+pub const OVER_LIMIT: u8 = GRADE_LIMIT + 1;
 
 /// How the ko question is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,11 +157,13 @@ pub struct Analysis {
     pub ko: Ko,
     /// Status ko: the fewest external ko threats the side to move needs
     /// to succeed against an opponent without threats (0 when
-    /// unconditional; None when it fails or was not searched).
+    /// unconditional; `OVER_LIMIT` past `GRADE_LIMIT`; None when it fails
+    /// or the search did not tell).
     pub threats_needed: Option<u8>,
     /// Status ko: the fewest threats the opponent needs to turn the
-    /// result when the side to move holds `threats_needed` (None when
-    /// no count up to `GRADE_LIMIT` does, or not applicable).
+    /// result when the side to move holds `threats_needed` (`OVER_LIMIT`
+    /// when no count up to `GRADE_LIMIT` does; None when not applicable
+    /// or not known).
     pub opponent_threats_needed: Option<u8>,
     /// When the result is the defender's success: how its main line ends
     /// (two eyes, seki, or an endless cycle).
@@ -199,10 +206,27 @@ pub struct Analysis {
 }
 
 /// A ko grade for people: threats the side needs / the opponent needs,
-/// `?` where the search did not tell.
+/// `>6` past the limit, `?` where the search did not tell. When the side
+/// needs more than the limit, the opponent's count is not asked: `-`.
 pub fn grade_text(need: Option<u8>, opponent: Option<u8>) -> String {
-    let count = |c: Option<u8>| c.map_or("?".to_string(), |c| c.to_string());
-    format!("{}/{}", count(need), count(opponent))
+    if need == Some(OVER_LIMIT) {
+        return format!("{}/-", count_text(need));
+    }
+    format!("{}/{}", count_text(need), count_text(opponent))
+}
+
+/// One count of a ko grade for people (see `grade_text`).
+pub fn count_text(count: Option<u8>) -> String {
+    match count {
+        Some(OVER_LIMIT) => format!(">{GRADE_LIMIT}"),
+        Some(n) => n.to_string(),
+        None => "?".to_string(),
+    }
+}
+
+/// A ko grade's count as JSON gives it: a number of threats, else null.
+pub fn count_value(count: Option<u8>) -> Option<u8> {
+    count.filter(|&n| n <= GRADE_LIMIT)
 }
 
 impl Analysis {
@@ -221,13 +245,15 @@ impl Analysis {
             (Some(l @ (Life::Seki | Life::Cycle)), _, _) => format!(" ({})", l.as_str()),
             // The ko grade, as a player says it.
             (_, Status::Ko, Some(n)) => format!(
-                " ({} needs {n} external ko threat{}{})",
+                " ({} needs {} external ko threat{}{})",
                 self.side.name(),
+                threats_text(n),
                 if n == 1 { "" } else { "s" },
                 self.opponent_threats_needed
                     .map_or(String::new(), |m| format!(
-                        ", {} {m} to turn it",
-                        self.side.opp().name()
+                        ", {} {} to turn it",
+                        self.side.opp().name(),
+                        threats_text(m)
                     ))
             ),
             (_, Status::Unknown, _) => match (self.at_most, self.at_least) {
@@ -249,6 +275,15 @@ impl Analysis {
             problem.goal(self.side),
             self.status.as_str()
         )
+    }
+}
+
+/// A count of threats in words: "2", or "more than 6".
+fn threats_text(n: u8) -> String {
+    if n == OVER_LIMIT {
+        format!("more than {GRADE_LIMIT}")
+    } else {
+        n.to_string()
     }
 }
 
@@ -994,7 +1029,8 @@ fn ko_grades<O: Observer<Move>>(
     let mut threats = [0u8; 2];
     let mut checked = true;
     // The smallest count for `who`, from `from` up, at which the search
-    // ends in `wanted` (None past the limit or when the budget runs out).
+    // ends in `wanted` (`OVER_LIMIT` when no count up to the limit does,
+    // None when the budget runs out or a verdict is not checked).
     let mut smallest = |engine: &mut Engine, who: Color, from: u8, wanted: Outcome| {
         for n in from..=GRADE_LIMIT {
             threats[who.index()] = n;
@@ -1013,10 +1049,14 @@ fn ko_grades<O: Observer<Move>>(
                 _ => {}
             }
         }
-        None
+        Some(OVER_LIMIT)
     };
     let need = smallest(engine, side, from, Outcome::Proven);
-    let opp_need = need.and_then(|_| smallest(engine, side.opp(), 1, Outcome::Disproven));
+    // Against a side that needs more threats than the limit, the
+    // opponent's count is not asked.
+    let opp_need = need
+        .filter(|&n| n <= GRADE_LIMIT)
+        .and_then(|_| smallest(engine, side.opp(), 1, Outcome::Disproven));
     (need, opp_need, checked)
 }
 
@@ -1121,5 +1161,23 @@ fn classify_moves<O: Observer<Move>>(
             return found;
         }
         cap = cap.saturating_mul(4);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A count past the limit is told apart from one the search left open,
+    /// in the table's text and in JSON's numbers (null for both there).
+    #[test]
+    fn grades_say_past_the_limit_apart_from_unknown() {
+        assert_eq!(grade_text(Some(0), Some(1)), "0/1");
+        assert_eq!(grade_text(Some(0), Some(OVER_LIMIT)), "0/>6");
+        assert_eq!(grade_text(Some(1), None), "1/?");
+        assert_eq!(grade_text(Some(OVER_LIMIT), None), ">6/-");
+        assert_eq!(count_value(Some(GRADE_LIMIT)), Some(6));
+        assert_eq!(count_value(Some(OVER_LIMIT)), None);
+        assert_eq!(count_value(None), None);
     }
 }
