@@ -504,6 +504,12 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         Some(false) => "?",
         None => "-",
     };
+    // A list a limit (or --status-only) cut short ends in "…": more
+    // moves may work.
+    let mut moves = moves.join(" ");
+    if !r.first_moves.is_empty() && !r.all_first_moves {
+        moves.push_str(" …");
+    }
     // Ko grade: threats the side to move needs / the opponent needs.
     let grade = r.grade.clone().unwrap_or_default();
     writeln!(
@@ -523,7 +529,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
             if r.checked || !r.solved() { "" } else { "?" }
         ),
         grade,
-        moves.join(" "),
+        moves,
         file,
         r.positions,
         r.ms

@@ -167,6 +167,32 @@ fn the_table_names_every_problem_and_side() {
 }
 
 #[test]
+fn the_table_marks_a_first_move_list_that_is_not_the_whole_list() {
+    let (c1, full) = solve(&["--format", "table", "--jobs", "1"]);
+    let (c2, quick) = solve(&["--format", "table", "--jobs", "1", "--status-only"]);
+    assert_eq!((c1, c2), (0, 0));
+    // A long file name is cut at its start ("…ems/classic/…"), so the mark
+    // is the one after a space.
+    let rows = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip(1)
+            .filter(|l| l.contains(" unconditional") || l.contains(" ko "))
+            .map(str::to_string)
+            .collect()
+    };
+    // Every bundled problem's list is complete; --status-only asks for one
+    // winning move and says there may be more.
+    assert!(!rows(&full).is_empty());
+    for row in rows(&full) {
+        assert!(!row.contains(" …"), "{row}");
+    }
+    assert_eq!(rows(&quick).len(), rows(&full).len());
+    for row in rows(&quick) {
+        assert!(row.contains(" …"), "{row}");
+    }
+}
+
+#[test]
 fn status_only_gives_the_same_statuses_with_one_checked_move() {
     let (c1, full) = solve(&["--format", "jsonl"]);
     let (c2, quick) = solve(&["--format", "jsonl", "--status-only"]);

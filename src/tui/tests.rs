@@ -972,6 +972,26 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
 }
 
 #[test]
+fn a_first_move_list_cut_short_by_a_limit_says_so() {
+    // Black lives with the rectangular six in the corner; 5,000 positions
+    // decide that, and not every other first move.
+    let six = std::fs::read_to_string("problems/classic/rectangular-six-corner.sgf").unwrap();
+    let mut a = limited_app(&six, 5_000, false);
+    assert!(a.wait_done(WAIT));
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains("first moves B9 (others not decided)"),
+        "{frame}"
+    );
+    // With room to decide them all, the list stands alone.
+    let mut a = limited_app(&six, 5_000_000, false);
+    assert!(a.wait_done(WAIT));
+    let frame = render(&a, 100, 30);
+    assert!(frame.contains("first moves B9"), "{frame}");
+    assert!(!frame.contains("others not decided"), "{frame}");
+}
+
+#[test]
 fn a_whole_19x19_board_fits_in_80x24() {
     // The straight three in a corner, and a stone in the far corner, so
     // the whole board is on show.

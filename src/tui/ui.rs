@@ -839,6 +839,11 @@ fn decided_panel(
         } else {
             format!("first moves {}", firsts.join(" "))
         };
+        // A limit cut the list short: say so rather than let it pass for
+        // the whole list.
+        if a.status.succeeds() && !a.all_first_moves {
+            s.push_str(" (others not decided)");
+        }
         if !a.accepted_status.is_empty() {
             let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
             let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
