@@ -511,7 +511,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         moves.push_str(" …");
     }
     // Ko grade: threats the side to move needs / the opponent needs.
-    let grade = r.grade.clone().unwrap_or_default();
+    let grade = r.grade.as_deref().unwrap_or("");
     writeln!(
         out,
         "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
