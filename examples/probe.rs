@@ -34,11 +34,65 @@ fn main() {
                 let (w, h) = p.search_shape();
                 shikatsu::board::words_for(w, h)
             };
-            let o = shikatsu::with_words!(words, W => s.solve(
-                &mut Tsumego::<W>::for_search(&p, side, side, master),
-                limits,
-                &mut Unobserved,
-            ));
+            let threads: usize = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
+            let o = if threads > 1 {
+                let mut helpers: Vec<_> = (1..threads).map(|_| s.helper()).collect();
+                let stop_main = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let stop_help = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                s.set_cancel(Some(stop_main.clone()));
+                for h in helpers.iter_mut() {
+                    h.set_cancel(Some(stop_help.clone()));
+                }
+                let o = std::thread::scope(|sc| {
+                    let hs: Vec<_> = helpers
+                        .iter_mut()
+                        .map(|h| {
+                            let stop_main = stop_main.clone();
+                            let p = &p;
+                            sc.spawn(move || {
+                                let o = shikatsu::with_words!(words, W => h.solve(
+                                    &mut Tsumego::<W>::for_search(p, side, side, master),
+                                    limits,
+                                    &mut Unobserved,
+                                ));
+                                if !matches!(o, Outcome::Unknown(_)) {
+                                    stop_main.store(true, std::sync::atomic::Ordering::Relaxed);
+                                }
+                                o
+                            })
+                        })
+                        .collect();
+                    let o = shikatsu::with_words!(words, W => s.solve(
+                        &mut Tsumego::<W>::for_search(&p, side, side, master),
+                        limits,
+                        &mut Unobserved,
+                    ));
+                    stop_help.store(true, std::sync::atomic::Ordering::Relaxed);
+                    for h in hs {
+                        let _ = h.join();
+                    }
+                    o
+                });
+                s.set_cancel(None);
+                let extra: u64 = helpers.iter().map(|h| h.positions()).sum();
+                eprintln!("helpers: {extra} positions");
+                s.unshare();
+                if matches!(o, Outcome::Unknown(_)) && stop_main.load(std::sync::atomic::Ordering::Relaxed) {
+                    shikatsu::with_words!(words, W => s.solve(
+                        &mut Tsumego::<W>::for_search(&p, side, side, master),
+                        limits,
+                        &mut Unobserved,
+                    ))
+                } else {
+                    o
+                }
+            } else {
+                shikatsu::with_words!(words, W => s.solve(
+                    &mut Tsumego::<W>::for_search(&p, side, side, master),
+                    limits,
+                    &mut Unobserved,
+                ))
+            };
             let el = t.elapsed().as_secs_f64();
             if std::env::var("PROOF").is_ok() && !matches!(o, Outcome::Unknown(_)) {
                 let proven = matches!(o, Outcome::Proven);

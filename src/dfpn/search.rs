@@ -13,7 +13,7 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::recent::Recent;
@@ -215,7 +215,12 @@ pub struct Searcher<M> {
     pub zone_stats: (u64, u64),
     /// The moves of the positions expanded last (see `recent`).
     recent: Recent<M>,
+    /// Path keys of the nodes the searches sharing this table are in
+    /// (see `helper`), by their low bits.
+    busy: Option<Arc<[AtomicU64]>>,
 }
+
+const BUSY_BITS: u32 = 16;
 
 impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
     pub fn new(tt_bytes: usize) -> Searcher<M> {
@@ -249,6 +254,51 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             covered: Vec::new(),
             zone_stats: (0, 0),
             recent: Recent::new(),
+            busy: None,
+        }
+    }
+
+    /// A searcher for another thread that shares this one's table: the
+    /// two search the same root together, each steering away from the
+    /// child the other is in.
+    pub fn helper(&mut self) -> Searcher<M> {
+        let busy = self
+            .busy
+            .get_or_insert_with(|| (0..1 << BUSY_BITS).map(|_| AtomicU64::new(0)).collect())
+            .clone();
+        self.path_entries = true;
+        let mut h = Searcher::new(0);
+        h.tt = self.tt.share();
+        h.budget = self.budget;
+        h.busy = Some(busy);
+        h.rank = self.rank;
+        h.strict = self.strict;
+        h.path_entries = true;
+        h.epsilon_div = self.epsilon_div;
+        h
+    }
+
+    /// Leaves the shared search (see `helper`).
+    pub fn unshare(&mut self) {
+        self.busy = None;
+    }
+
+    #[inline]
+    fn is_busy(&self, path: u64) -> bool {
+        self.busy.as_ref().is_some_and(|b| {
+            b[path as usize & ((1 << BUSY_BITS) - 1)].load(Ordering::Relaxed) == path
+        })
+    }
+
+    #[inline]
+    fn mark_busy(&self, path: u64, on: bool) {
+        if let Some(b) = &self.busy {
+            let w = &b[path as usize & ((1 << BUSY_BITS) - 1)];
+            if on {
+                w.store(path, Ordering::Relaxed);
+            } else if w.load(Ordering::Relaxed) == path {
+                w.store(0, Ordering::Relaxed);
+            }
         }
     }
 
@@ -660,7 +710,25 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
                 break;
             }
-            let s = slots[best];
+            let mut s = slots[best];
+            if self.busy.is_some() && self.is_busy(extend_path(path, s.key)) {
+                // Another thread is in the best child: take the best of
+                // the others, for a step past its own number.
+                let phi = |s: &Slot<M>| match kind {
+                    NodeKind::Or => s.pn,
+                    NodeKind::And => s.dn,
+                };
+                if let Some(j) = (0..slots.len())
+                    .filter(|&j| j != best && phi(&slots[j]) != 0 && slots[j].pn != 0 && slots[j].dn != 0)
+                    .filter(|&j| phi(&slots[j]) < if kind == NodeKind::Or { th_pn } else { th_dn })
+                    .filter(|&j| !self.is_busy(extend_path(path, slots[j].key)))
+                    .min_by_key(|&j| phi(&slots[j]))
+                {
+                    best = j;
+                    s = slots[j];
+                    second = second.max(self.widen(phi(&s)));
+                }
+            }
             let (c_pn, c_dn) = match kind {
                 NodeKind::Or => (
                     th_pn.min(self.widen(second)),
@@ -681,7 +749,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<M> {
             if let Some(sibling) = lost_sibling(kind, &slots, best) {
                 self.analog = sibling ^ s.key;
             }
-            let r = self.mid(game, c_pn, c_dn, extend_path(path, s.key), observer);
+            let child_path = extend_path(path, s.key);
+            self.mark_busy(child_path, true);
+            let r = self.mid(game, c_pn, c_dn, child_path, observer);
+            self.mark_busy(child_path, false);
             self.analog = outer;
             self.path.pop();
             game.undo();

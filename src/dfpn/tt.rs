@@ -37,6 +37,9 @@
 //! bit of its key, which the low bits of the check do not hold: word 15
 //! keeps ten such bits per entry, so a table grows at most 1024-fold.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
 use super::{INF, NO_DEP, PnDn};
 
 const WAYS: usize = 3;
@@ -76,15 +79,32 @@ pub struct Entry {
     pub best: u32,
 }
 
-/// A bucket's words (see the layout above).
-type Bucket = [u32; WORDS];
 const WORDS: usize = 16;
 
+/// The table's memory, which several searches may share (`Table::share`).
+/// Words are read and written one at a time without ordering (plain
+/// loads and stores on x86): an entry read while another thread writes
+/// it may mix two writes, which its check word tells (`seal`).
+struct Words(Box<[AtomicU32]>);
+
+/// A bucket's words (see the layout above).
+type Bucket = [AtomicU32; WORDS];
+
+#[inline(always)]
+fn ld(b: &Bucket, i: usize) -> u32 {
+    b[i].load(Relaxed)
+}
+
+#[inline(always)]
+fn st(b: &Bucket, i: usize, v: u32) {
+    b[i].store(v, Relaxed)
+}
+
 pub struct Table {
-    /// The buckets, from `words[base]` on, which is 64-byte aligned. A
-    /// plain zeroed vector is allocated without being written (calloc), so
-    /// the table costs nothing until it is used.
-    words: Vec<u32>,
+    /// The buckets, from `words[base]` on, which is 64-byte aligned. The
+    /// words are allocated zeroed without being written (calloc), so the
+    /// table costs nothing until it is used.
+    words: Arc<Words>,
     base: usize,
     /// Buckets in use now, and at most.
     buckets: usize,
@@ -110,8 +130,9 @@ impl Table {
         } else {
             max_buckets.next_power_of_two() / 2
         };
-        let words = vec![0u32; (buckets + 1) * WORDS];
+        let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box((buckets + 1) * WORDS);
         let base = words.as_ptr().align_offset(BUCKET_BYTES).min(WORDS);
+        let words = Arc::new(Words(words));
         let all_bits = buckets.trailing_zeros();
         let first_bits =
             (FIRST_BUCKETS.min(buckets).trailing_zeros()).max(all_bits.saturating_sub(EXT_BITS));
@@ -160,34 +181,53 @@ impl Table {
         let old = self.buckets;
         let shift = old.trailing_zeros() - self.first_bits;
         let generation = self.generation;
-        let (lower, upper) =
-            self.words[self.base..self.base + 2 * old * WORDS].split_at_mut(old * WORDS);
-        for (from, to) in lower
-            .chunks_exact_mut(WORDS)
-            .zip(upper.chunks_exact_mut(WORDS))
-        {
+        for b in 0..old {
+            let from = self.base + b * WORDS;
+            let to = from + old * WORDS;
             for i in 0..WAYS {
-                let meta = from[META + i];
+                let meta = self.word(from + META + i);
                 if (meta >> 24) as u8 != generation
-                    || from[EXT] >> (i as u32 * EXT_BITS + shift) & 1 == 0
+                    || self.word(from + EXT) >> (i as u32 * EXT_BITS + shift) & 1 == 0
                 {
                     continue;
                 }
                 for field in [0, PN, DN, WORK, META] {
-                    to[field + i] = from[field + i];
+                    self.set_word(to + field + i, self.word(from + field + i));
                 }
-                // The slot's key bits are all that `to[EXT]` needs to hold.
-                to[EXT] = from[EXT];
-                from[META + i] = 0;
+                // The slot's key bits are all that the new bucket's word needs.
+                self.set_word(to + EXT, self.word(from + EXT));
+                self.set_word(from + META + i, 0);
             }
         }
         self.set_buckets(old * 2);
     }
 
+    /// Another view of the same memory, for a second thread's search of
+    /// the same problem. Every bucket is in use from now on: a table
+    /// shared between threads never doubles.
+    pub fn share(&mut self) -> Table {
+        while self.buckets < self.max_buckets {
+            self.grow();
+        }
+        Table {
+            words: Arc::clone(&self.words),
+            base: self.base,
+            buckets: self.buckets,
+            max_buckets: self.max_buckets,
+            first_bits: self.first_bits,
+            bucket_mask: self.bucket_mask,
+            grow_at: usize::MAX,
+            generation: self.generation,
+            used: 0,
+            probes: 0,
+            hits: 0,
+        }
+    }
+
     /// Forgets every entry in O(1) by moving to a new generation.
     pub fn new_search(&mut self) {
         if self.generation == u8::MAX {
-            self.words.iter_mut().for_each(|w| *w = 0);
+            self.words.0.iter().for_each(|w| w.store(0, Relaxed));
             self.generation = 1;
         } else {
             self.generation += 1;
@@ -219,16 +259,42 @@ impl Table {
         self.base + (key as usize & self.bucket_mask) * WORDS
     }
 
-    #[inline]
-    fn at(&self, start: usize) -> &Bucket {
-        self.words[start..start + WORDS]
+    #[inline(always)]
+    fn word(&self, i: usize) -> u32 {
+        self.words.0[i].load(Relaxed)
+    }
+
+    #[inline(always)]
+    fn set_word(&self, i: usize, v: u32) {
+        self.words.0[i].store(v, Relaxed)
+    }
+
+    #[inline(always)]
+    fn at(&self, bi: usize) -> &Bucket {
+        self.words.0[bi..bi + WORDS]
             .try_into()
             .expect("a whole bucket")
     }
 
     #[inline]
     fn live(&self, b: &Bucket, i: usize) -> bool {
-        (b[META + i] >> 24) as u8 == self.generation
+        (ld(b, META + i) >> 24) as u8 == self.generation
+    }
+
+    /// The check word of an entry: the key's high bits mixed with the
+    /// entry's numbers and meta, so that an entry read half before and
+    /// half after another thread's write fails its check.
+    #[inline(always)]
+    fn seal(key: u64, pn: u32, dn: u32, meta: u32) -> u32 {
+        (key >> 32) as u32 ^ pn ^ dn.rotate_left(11) ^ meta.rotate_left(21)
+    }
+
+    /// Whether slot `i` of the bucket at `bi` holds `key`, live.
+    #[inline(always)]
+    fn holds(&self, b: &Bucket, i: usize, key: u64) -> bool {
+        let meta = ld(b, META + i);
+        (meta >> 24) as u8 == self.generation
+            && ld(b, i) == Self::seal(key, ld(b, PN + i), ld(b, DN + i), meta)
     }
 
     /// Asks the processor to load the bucket of `key`, so that probing
@@ -239,7 +305,7 @@ impl Table {
         {
             let bi = self.bucket(key);
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let at = self.words[bi..].as_ptr() as *const i8;
+            let at = self.words.0[bi..].as_ptr() as *const i8;
             // SAFETY: a prefetch is only a hint; it reads nothing the
             // program can see and cannot fault, and `at` is in bounds.
             #[allow(unsafe_code)]
@@ -258,16 +324,16 @@ impl Table {
 
     /// Finds `key` in the bucket of `near`: a path-keyed result kept
     /// beside its position's own entry costs no second cache miss.
-    #[inline]
+    #[inline(always)]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
         let bi = self.bucket(near);
         let i = self.find(bi, key)?;
         self.hits += 1;
         let b = self.at(bi);
-        let meta = b[META + i];
+        let meta = ld(b, META + i);
         let dep = meta as u16;
-        let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
+        let (mut pn, mut dn, mut best) = (ld(b, PN + i), ld(b, DN + i), 0);
         if pn == 0 && dn > INF {
             (dn, best) = (INF, dn - INF);
         } else if dn == 0 && pn > INF {
@@ -277,7 +343,7 @@ impl Table {
             pn,
             dn,
             best,
-            work: b[WORK + i],
+            work: ld(b, WORK + i),
             dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
             rank: (meta >> 16) as u8 & 0x7f,
             free: meta >> 23 & 1 != 0,
@@ -285,18 +351,17 @@ impl Table {
     }
 
     /// The live entry of `key` in the bucket starting at `bi`.
-    #[inline]
+    #[inline(always)]
     fn find(&self, bi: usize, key: u64) -> Option<usize> {
         let b = self.at(bi);
-        let check = (key >> 32) as u32;
-        (0..WAYS).find(|&i| b[i] == check && self.live(b, i))
+        (0..WAYS).find(|&i| self.holds(b, i, key))
     }
 
     /// Drops `key` from the bucket of `near`, if it is there.
     pub fn forget(&mut self, near: u64, key: u64) {
         let bi = self.bucket(near);
         if let Some(i) = self.find(bi, key) {
-            self.words[bi + META + i] = 0;
+            st(self.at(bi), META + i, 0);
             self.used -= 1;
         }
     }
@@ -310,7 +375,6 @@ impl Table {
     #[inline(always)]
     pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
         let bi = self.bucket(near);
-        let check = (key >> 32) as u32;
         let b = self.at(bi);
         let mut victim = 0;
         let mut victim_live = true;
@@ -318,7 +382,7 @@ impl Table {
         let mut found = None;
         for i in 0..WAYS {
             let live = self.live(b, i);
-            if live && b[i] == check {
+            if live && self.holds(b, i, key) {
                 found = Some(i);
                 break;
             }
@@ -327,9 +391,9 @@ impl Table {
                     victim = i;
                     victim_live = false;
                 }
-            } else if victim_live && b[WORK + i] < victim_work {
+            } else if victim_live && ld(b, WORK + i) < victim_work {
                 victim = i;
-                victim_work = b[WORK + i];
+                victim_work = ld(b, WORK + i);
             }
         }
         let mut added = false;
@@ -354,8 +418,6 @@ impl Table {
             | dep as u32;
         let ext = (near >> self.first_bits) as u32 & ((1 << EXT_BITS) - 1);
         let slot_bits = ((1 << EXT_BITS) - 1) << (i as u32 * EXT_BITS);
-        let b = &mut self.words[bi..bi + WORDS];
-        b[i] = check;
         // A final result's other number is always `INF`: its word can
         // hold the winning move instead.
         let (mut pn, mut dn) = (e.pn, e.dn);
@@ -364,11 +426,13 @@ impl Table {
         } else if e.best != 0 && e.dn == 0 && e.pn == INF {
             pn = INF + e.best;
         }
-        b[PN + i] = pn;
-        b[DN + i] = dn;
-        b[WORK + i] = e.work;
-        b[META + i] = meta;
-        b[EXT] = b[EXT] & !slot_bits | ext << (i as u32 * EXT_BITS);
+        let b = self.at(bi);
+        st(b, i, Self::seal(key, pn, dn, meta));
+        st(b, PN + i, pn);
+        st(b, DN + i, dn);
+        st(b, WORK + i, e.work);
+        st(b, META + i, meta);
+        st(b, EXT, ld(b, EXT) & !slot_bits | ext << (i as u32 * EXT_BITS));
         if added && self.used >= self.grow_at {
             self.grow();
         }
