@@ -4,16 +4,30 @@
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree), with `XREP=k` the best time
 //! of k more extractions, with `ZONE=1` what relevance zones would cut
-//! from it; `ZONES=1` searches with zones. Files without `PL`: both sides.
+//! from it; `ZONES=1` searches with zones; `THREADS=n` on n threads. Files without `PL`: both sides.
 mod support;
-use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+use shikatsu::board::Move;
+use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved, Words};
 use shikatsu::tsumego::Tsumego;
 use std::time::Instant;
 fn main() {
+    let threads: usize = std::env::var("THREADS")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(1);
+    // A table other threads can share only when there are others: its
+    // atomic words cost one thread a little.
+    if threads > 1 {
+        probe(Searcher::new_shared(256 << 20), threads);
+    } else {
+        probe(Searcher::new(256 << 20), threads);
+    }
+}
+
+fn probe<S: Words>(mut s: Searcher<Move, S>, threads: usize) {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let time = support::time_from_env(5.0);
     let (mut tot_pos, mut tot_t, mut solved, mut n) = (0u64, 0f64, 0, 0);
-    let mut s = Searcher::new(256 << 20);
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
         // Files without `PL`: both sides, as `solve` does.
@@ -34,65 +48,12 @@ fn main() {
                 let (w, h) = p.search_shape();
                 shikatsu::board::words_for(w, h)
             };
-            let threads: usize = std::env::var("THREADS").ok().and_then(|t| t.parse().ok()).unwrap_or(1);
-            let o = if threads > 1 {
-                let mut helpers: Vec<_> = (1..threads).map(|_| s.helper()).collect();
-                let stop_main = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-                let stop_help = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-                s.set_cancel(Some(stop_main.clone()));
-                for h in helpers.iter_mut() {
-                    h.set_cancel(Some(stop_help.clone()));
-                }
-                let o = std::thread::scope(|sc| {
-                    let hs: Vec<_> = helpers
-                        .iter_mut()
-                        .map(|h| {
-                            let stop_main = stop_main.clone();
-                            let p = &p;
-                            sc.spawn(move || {
-                                let o = shikatsu::with_words!(words, W => h.solve(
-                                    &mut Tsumego::<W>::for_search(p, side, side, master),
-                                    limits,
-                                    &mut Unobserved,
-                                ));
-                                if !matches!(o, Outcome::Unknown(_)) {
-                                    stop_main.store(true, std::sync::atomic::Ordering::Relaxed);
-                                }
-                                o
-                            })
-                        })
-                        .collect();
-                    let o = shikatsu::with_words!(words, W => s.solve(
-                        &mut Tsumego::<W>::for_search(&p, side, side, master),
-                        limits,
-                        &mut Unobserved,
-                    ));
-                    stop_help.store(true, std::sync::atomic::Ordering::Relaxed);
-                    for h in hs {
-                        let _ = h.join();
-                    }
-                    o
-                });
-                s.set_cancel(None);
-                let extra: u64 = helpers.iter().map(|h| h.positions()).sum();
-                eprintln!("helpers: {extra} positions");
-                s.unshare();
-                if matches!(o, Outcome::Unknown(_)) && stop_main.load(std::sync::atomic::Ordering::Relaxed) {
-                    shikatsu::with_words!(words, W => s.solve(
-                        &mut Tsumego::<W>::for_search(&p, side, side, master),
-                        limits,
-                        &mut Unobserved,
-                    ))
-                } else {
-                    o
-                }
-            } else {
-                shikatsu::with_words!(words, W => s.solve(
-                    &mut Tsumego::<W>::for_search(&p, side, side, master),
-                    limits,
-                    &mut Unobserved,
-                ))
-            };
+            let o = shikatsu::with_words!(words, W => s.solve_threads(
+                &mut Tsumego::<W>::for_search(&p, side, side, master),
+                limits,
+                &mut Unobserved,
+                threads,
+            ));
             let el = t.elapsed().as_secs_f64();
             if std::env::var("PROOF").is_ok() && !matches!(o, Outcome::Unknown(_)) {
                 let proven = matches!(o, Outcome::Proven);

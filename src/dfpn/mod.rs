@@ -21,7 +21,7 @@ pub use pns::{PnsOutcome, pns};
 pub use search::{
     Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step, Unobserved,
 };
-pub use tt::{Entry, Table};
+pub use tt::{Entry, Plain, Shared, Table, Words};
 
 /// Proof and disproof numbers. Values at or above `INF` are infinite.
 pub type PnDn = u32;

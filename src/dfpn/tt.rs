@@ -36,6 +36,16 @@
 //! Doubling moves each entry to bucket `b` or `b + old size` by the next
 //! bit of its key, which the low bits of the check do not hold: word 15
 //! keeps ten such bits per entry, so a table grows at most 1024-fold.
+//!
+//! The words live in a `Words` store: a plain vector for one search
+//! (`Plain`), or atomic words that the searches of several threads share
+//! (`Shared`, see `Table::share`). Shared words are read and written one
+//! at a time, unordered (plain loads and stores on x86), so an entry read
+//! while another thread writes it may mix two writes: there the check
+//! word holds the key's bits mixed with the entry's numbers (`seal`), and
+//! a mixed entry fails its check. A shared table never doubles. The
+//! plain store stays apart because atomic words cost one search 6-9%
+//! (benches/README, session 33).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -79,32 +89,78 @@ pub struct Entry {
     pub best: u32,
 }
 
+/// A bucket's words (see the layout above).
+type Bucket = [u32; WORDS];
 const WORDS: usize = 16;
 
-/// The table's memory, which several searches may share (`Table::share`).
-/// Words are read and written one at a time without ordering (plain
-/// loads and stores on x86): an entry read while another thread writes
-/// it may mix two writes, which its check word tells (`seal`).
-struct Words(Box<[AtomicU32]>);
-
-/// A bucket's words (see the layout above).
-type Bucket = [AtomicU32; WORDS];
-
-#[inline(always)]
-fn ld(b: &Bucket, i: usize) -> u32 {
-    b[i].load(Relaxed)
+/// Where a table's words are kept. Both are allocated zeroed without
+/// being written (calloc), so a table costs nothing until it is used.
+pub trait Words: Send + Sized {
+    /// Other threads may read and write the words (entries are sealed).
+    const SHARED: bool;
+    fn zeroed(len: usize) -> Self;
+    fn as_ptr(&self) -> *const u32;
+    /// A copy of the bucket starting at word `at`.
+    fn bucket(&self, at: usize) -> Bucket;
+    fn set(&mut self, i: usize, v: u32);
+    /// Another handle on the same words, when they can be shared.
+    fn share(&self) -> Option<Self>;
 }
 
-#[inline(always)]
-fn st(b: &Bucket, i: usize, v: u32) {
-    b[i].store(v, Relaxed)
+/// The words of a table one search owns.
+pub struct Plain(Vec<u32>);
+
+impl Words for Plain {
+    const SHARED: bool = false;
+    fn zeroed(len: usize) -> Plain {
+        Plain(vec![0; len])
+    }
+    fn as_ptr(&self) -> *const u32 {
+        self.0.as_ptr()
+    }
+    #[inline(always)]
+    fn bucket(&self, at: usize) -> Bucket {
+        self.0[at..at + WORDS].try_into().expect("a whole bucket")
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u32) {
+        self.0[i] = v;
+    }
+    fn share(&self) -> Option<Plain> {
+        None
+    }
 }
 
-pub struct Table {
-    /// The buckets, from `words[base]` on, which is 64-byte aligned. The
-    /// words are allocated zeroed without being written (calloc), so the
-    /// table costs nothing until it is used.
-    words: Arc<Words>,
+/// The words of a table several threads' searches share.
+pub struct Shared(Arc<Box<[AtomicU32]>>);
+
+impl Words for Shared {
+    const SHARED: bool = true;
+    fn zeroed(len: usize) -> Shared {
+        // A box in the arc: `Arc<[_]>::from` would copy, and so touch,
+        // every page of the table.
+        Shared(Arc::new(bytemuck::zeroed_slice_box(len)))
+    }
+    fn as_ptr(&self) -> *const u32 {
+        self.0.as_ptr() as *const u32
+    }
+    #[inline(always)]
+    fn bucket(&self, at: usize) -> Bucket {
+        let b: &[AtomicU32; WORDS] = self.0[at..at + WORDS].try_into().expect("a whole bucket");
+        std::array::from_fn(|i| b[i].load(Relaxed))
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize, v: u32) {
+        self.0[i].store(v, Relaxed);
+    }
+    fn share(&self) -> Option<Shared> {
+        Some(Shared(Arc::clone(&self.0)))
+    }
+}
+
+pub struct Table<S: Words = Plain> {
+    /// The buckets, from `words[base]` on, which is 64-byte aligned.
+    words: S,
     base: usize,
     /// Buckets in use now, and at most.
     buckets: usize,
@@ -120,9 +176,9 @@ pub struct Table {
     hits: u64,
 }
 
-impl Table {
+impl<S: Words> Table<S> {
     /// A table using at most `bytes` of memory (at least one bucket).
-    pub fn with_memory(bytes: usize) -> Table {
+    pub fn with_memory(bytes: usize) -> Table<S> {
         let max_buckets = (bytes / BUCKET_BYTES).max(1);
         // A power of two so a mask picks the bucket.
         let buckets = if max_buckets.is_power_of_two() {
@@ -130,9 +186,8 @@ impl Table {
         } else {
             max_buckets.next_power_of_two() / 2
         };
-        let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box((buckets + 1) * WORDS);
+        let words = S::zeroed((buckets + 1) * WORDS);
         let base = words.as_ptr().align_offset(BUCKET_BYTES).min(WORDS);
-        let words = Arc::new(Words(words));
         let all_bits = buckets.trailing_zeros();
         let first_bits =
             (FIRST_BUCKETS.min(buckets).trailing_zeros()).max(all_bits.saturating_sub(EXT_BITS));
@@ -181,36 +236,38 @@ impl Table {
         let old = self.buckets;
         let shift = old.trailing_zeros() - self.first_bits;
         let generation = self.generation;
-        for b in 0..old {
-            let from = self.base + b * WORDS;
+        for from in (self.base..self.base + old * WORDS).step_by(WORDS) {
             let to = from + old * WORDS;
+            let b = self.words.bucket(from);
             for i in 0..WAYS {
-                let meta = self.word(from + META + i);
+                let meta = b[META + i];
                 if (meta >> 24) as u8 != generation
-                    || self.word(from + EXT) >> (i as u32 * EXT_BITS + shift) & 1 == 0
+                    || b[EXT] >> (i as u32 * EXT_BITS + shift) & 1 == 0
                 {
                     continue;
                 }
                 for field in [0, PN, DN, WORK, META] {
-                    self.set_word(to + field + i, self.word(from + field + i));
+                    self.words.set(to + field + i, b[field + i]);
                 }
                 // The slot's key bits are all that the new bucket's word needs.
-                self.set_word(to + EXT, self.word(from + EXT));
-                self.set_word(from + META + i, 0);
+                self.words.set(to + EXT, b[EXT]);
+                self.words.set(from + META + i, 0);
             }
         }
         self.set_buckets(old * 2);
     }
 
-    /// Another view of the same memory, for a second thread's search of
-    /// the same problem. Every bucket is in use from now on: a table
-    /// shared between threads never doubles.
-    pub fn share(&mut self) -> Table {
+    /// Another handle on this table for another thread's search of the
+    /// same problem (`None` for plain words). Every bucket is in use from
+    /// now on, in both.
+    pub fn share(&mut self) -> Option<Table<S>> {
+        let words = self.words.share()?;
         while self.buckets < self.max_buckets {
             self.grow();
         }
-        Table {
-            words: Arc::clone(&self.words),
+        self.grow_at = usize::MAX;
+        Some(Table {
+            words,
             base: self.base,
             buckets: self.buckets,
             max_buckets: self.max_buckets,
@@ -221,13 +278,20 @@ impl Table {
             used: 0,
             probes: 0,
             hits: 0,
-        }
+        })
+    }
+
+    /// Counts entries another handle on the same words added.
+    pub fn absorb(&mut self, other: &Table<S>) {
+        self.used += other.used;
     }
 
     /// Forgets every entry in O(1) by moving to a new generation.
     pub fn new_search(&mut self) {
         if self.generation == u8::MAX {
-            self.words.0.iter().for_each(|w| w.store(0, Relaxed));
+            for i in 0..self.words_len() {
+                self.words.set(i, 0);
+            }
             self.generation = 1;
         } else {
             self.generation += 1;
@@ -253,48 +317,38 @@ impl Table {
         (self.probes, self.hits)
     }
 
+    fn words_len(&self) -> usize {
+        (self.max_buckets + 1) * WORDS
+    }
+
     /// Where the bucket of `key` starts in `words`.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
         self.base + (key as usize & self.bucket_mask) * WORDS
     }
 
-    #[inline(always)]
-    fn word(&self, i: usize) -> u32 {
-        self.words.0[i].load(Relaxed)
-    }
-
-    #[inline(always)]
-    fn set_word(&self, i: usize, v: u32) {
-        self.words.0[i].store(v, Relaxed)
-    }
-
-    #[inline(always)]
-    fn at(&self, bi: usize) -> &Bucket {
-        self.words.0[bi..bi + WORDS]
-            .try_into()
-            .expect("a whole bucket")
-    }
-
     #[inline]
     fn live(&self, b: &Bucket, i: usize) -> bool {
-        (ld(b, META + i) >> 24) as u8 == self.generation
+        (b[META + i] >> 24) as u8 == self.generation
     }
 
-    /// The check word of an entry: the key's high bits mixed with the
-    /// entry's numbers and meta, so that an entry read half before and
-    /// half after another thread's write fails its check.
+    /// The check word of an entry: the key's high bits, mixed in a shared
+    /// table with the entry's numbers and meta, so that an entry read
+    /// half before and half after another thread's write fails its check.
     #[inline(always)]
     fn seal(key: u64, pn: u32, dn: u32, meta: u32) -> u32 {
-        (key >> 32) as u32 ^ pn ^ dn.rotate_left(11) ^ meta.rotate_left(21)
+        let check = (key >> 32) as u32;
+        if S::SHARED {
+            check ^ pn ^ dn.rotate_left(11) ^ meta.rotate_left(21)
+        } else {
+            check
+        }
     }
 
-    /// Whether slot `i` of the bucket at `bi` holds `key`, live.
+    /// Whether slot `i` of `b` holds `key`, live.
     #[inline(always)]
     fn holds(&self, b: &Bucket, i: usize, key: u64) -> bool {
-        let meta = ld(b, META + i);
-        (meta >> 24) as u8 == self.generation
-            && ld(b, i) == Self::seal(key, ld(b, PN + i), ld(b, DN + i), meta)
+        b[i] == Self::seal(key, b[PN + i], b[DN + i], b[META + i]) && self.live(b, i)
     }
 
     /// Asks the processor to load the bucket of `key`, so that probing
@@ -305,7 +359,7 @@ impl Table {
         {
             let bi = self.bucket(key);
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let at = self.words.0[bi..].as_ptr() as *const i8;
+            let at = self.words.as_ptr().wrapping_add(bi) as *const i8;
             // SAFETY: a prefetch is only a hint; it reads nothing the
             // program can see and cannot fault, and `at` is in bounds.
             #[allow(unsafe_code)]
@@ -324,16 +378,16 @@ impl Table {
 
     /// Finds `key` in the bucket of `near`: a path-keyed result kept
     /// beside its position's own entry costs no second cache miss.
-    #[inline(always)]
+    #[inline]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
         let bi = self.bucket(near);
-        let i = self.find(bi, key)?;
+        let b = self.words.bucket(bi);
+        let i = (0..WAYS).find(|&i| self.holds(&b, i, key))?;
         self.hits += 1;
-        let b = self.at(bi);
-        let meta = ld(b, META + i);
+        let meta = b[META + i];
         let dep = meta as u16;
-        let (mut pn, mut dn, mut best) = (ld(b, PN + i), ld(b, DN + i), 0);
+        let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
         if pn == 0 && dn > INF {
             (dn, best) = (INF, dn - INF);
         } else if dn == 0 && pn > INF {
@@ -343,25 +397,19 @@ impl Table {
             pn,
             dn,
             best,
-            work: ld(b, WORK + i),
+            work: b[WORK + i],
             dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
             rank: (meta >> 16) as u8 & 0x7f,
             free: meta >> 23 & 1 != 0,
         })
     }
 
-    /// The live entry of `key` in the bucket starting at `bi`.
-    #[inline(always)]
-    fn find(&self, bi: usize, key: u64) -> Option<usize> {
-        let b = self.at(bi);
-        (0..WAYS).find(|&i| self.holds(b, i, key))
-    }
-
     /// Drops `key` from the bucket of `near`, if it is there.
     pub fn forget(&mut self, near: u64, key: u64) {
         let bi = self.bucket(near);
-        if let Some(i) = self.find(bi, key) {
-            st(self.at(bi), META + i, 0);
+        let b = self.words.bucket(bi);
+        if let Some(i) = (0..WAYS).find(|&i| self.holds(&b, i, key)) {
+            self.words.set(bi + META + i, 0);
             self.used -= 1;
         }
     }
@@ -375,14 +423,14 @@ impl Table {
     #[inline(always)]
     pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
         let bi = self.bucket(near);
-        let b = self.at(bi);
+        let b = self.words.bucket(bi);
         let mut victim = 0;
         let mut victim_live = true;
         let mut victim_work = u32::MAX;
         let mut found = None;
         for i in 0..WAYS {
-            let live = self.live(b, i);
-            if live && self.holds(b, i, key) {
+            let live = self.live(&b, i);
+            if live && self.holds(&b, i, key) {
                 found = Some(i);
                 break;
             }
@@ -391,9 +439,9 @@ impl Table {
                     victim = i;
                     victim_live = false;
                 }
-            } else if victim_live && ld(b, WORK + i) < victim_work {
+            } else if victim_live && b[WORK + i] < victim_work {
                 victim = i;
-                victim_work = ld(b, WORK + i);
+                victim_work = b[WORK + i];
             }
         }
         let mut added = false;
@@ -426,13 +474,13 @@ impl Table {
         } else if e.best != 0 && e.dn == 0 && e.pn == INF {
             pn = INF + e.best;
         }
-        let b = self.at(bi);
-        st(b, i, Self::seal(key, pn, dn, meta));
-        st(b, PN + i, pn);
-        st(b, DN + i, dn);
-        st(b, WORK + i, e.work);
-        st(b, META + i, meta);
-        st(b, EXT, ld(b, EXT) & !slot_bits | ext << (i as u32 * EXT_BITS));
+        let w = &mut self.words;
+        w.set(bi + i, Self::seal(key, pn, dn, meta));
+        w.set(bi + PN + i, pn);
+        w.set(bi + DN + i, dn);
+        w.set(bi + WORK + i, e.work);
+        w.set(bi + META + i, meta);
+        w.set(bi + EXT, b[EXT] & !slot_bits | ext << (i as u32 * EXT_BITS));
         if added && self.used >= self.grow_at {
             self.grow();
         }
@@ -457,7 +505,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_and_forgets_on_new_search() {
-        let mut t = Table::with_memory(1 << 16);
+        let mut t = Table::<Plain>::with_memory(1 << 16);
         t.put(42, e(3));
         assert_eq!(t.get(42), Some(e(3)));
         assert_eq!(t.get(43), None);
@@ -467,7 +515,7 @@ mod tests {
 
     #[test]
     fn a_final_result_keeps_its_winning_move_and_an_open_one_none() {
-        let mut t = Table::with_memory(1 << 16);
+        let mut t = Table::<Plain>::with_memory(1 << 16);
         let proven = Entry {
             pn: 0,
             dn: INF,
@@ -491,7 +539,7 @@ mod tests {
 
     #[test]
     fn forgetting_drops_only_that_key() {
-        let mut t = Table::with_memory(1 << 16);
+        let mut t = Table::<Plain>::with_memory(1 << 16);
         let near = 7u64;
         let path = 5u64 << 40 | near;
         t.put(near, e(1));
@@ -505,7 +553,7 @@ mod tests {
     #[test]
     fn a_table_grows_as_it_fills_and_keeps_every_entry() {
         // 64Ki buckets in all; a search starts with 16Ki.
-        let mut t = Table::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
+        let mut t = Table::<Plain>::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
         let key = |i: u64| i | i << 40;
         let n = 3 * FIRST_BUCKETS as u64; // enough to reach the budget
         for round in 0..2u32 {
@@ -532,11 +580,11 @@ mod tests {
 
     #[test]
     fn a_table_doubles_at_one_entry_per_bucket() {
-        let mut t = Table::with_memory(4 * FIRST_BUCKETS * BUCKET_BYTES);
+        let mut t = Table::<Plain>::with_memory(4 * FIRST_BUCKETS * BUCKET_BYTES);
         // Distinct keys spread over the buckets and the ten extra bits.
         let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut i = 0;
-        let mut fill_to = |t: &mut Table, n: usize| {
+        let mut fill_to = |t: &mut Table<Plain>, n: usize| {
             while t.used() < n {
                 t.put(key(i), e(i as u32 + 1));
                 i += 1;
@@ -558,7 +606,7 @@ mod tests {
 
     #[test]
     fn a_full_bucket_replaces_the_least_work() {
-        let mut t = Table::with_memory(BUCKET_BYTES); // one bucket
+        let mut t = Table::<Plain>::with_memory(BUCKET_BYTES); // one bucket
         for k in 0..3u64 {
             t.put(k << 32, e(10 + k as u32));
         }
@@ -568,5 +616,33 @@ mod tests {
         assert!(t.get(1 << 32).is_some());
         assert_eq!(t.used(), 3);
         assert!(t.memory() <= BUCKET_BYTES);
+    }
+
+    #[test]
+    fn a_shared_table_is_one_table_for_every_handle() {
+        let mut a = Table::<Shared>::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
+        a.put(42, e(3));
+        let mut b = a.share().expect("atomic words share");
+        assert_eq!(b.buckets, 4 * FIRST_BUCKETS, "a shared table uses every bucket");
+        assert_eq!(b.get(42), Some(e(3)), "stored before sharing");
+        b.put(7 << 40 | 9, e(5));
+        assert_eq!(a.get(7 << 40 | 9), Some(e(5)), "stored by the other handle");
+        a.forget(42, 42);
+        assert_eq!(b.get(42), None);
+        assert!(Table::<Plain>::with_memory(1 << 16).share().is_none());
+    }
+
+    #[test]
+    fn a_shared_entry_mixed_from_two_writes_fails_its_check() {
+        let mut t = Table::<Shared>::with_memory(1 << 16);
+        let key = 5u64 << 32 | 1;
+        t.put(key, Entry { pn: 0, dn: INF, ..e(1) });
+        let bi = t.bucket(key);
+        let i = (0..WAYS)
+            .find(|&i| t.words.bucket(bi)[i] != 0)
+            .expect("the entry");
+        // Another thread's write of other numbers, caught half way.
+        t.words.set(bi + PN + i, 9);
+        assert_eq!(t.get(key), None);
     }
 }
