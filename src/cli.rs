@@ -131,6 +131,10 @@ pub struct SolveArgs {
     /// the two ko-master searches of each status side by side.
     #[arg(long)]
     pub parallel_ko: bool,
+    /// Threads for each search, sharing one table (default: the cores
+    /// that fewer problem sides than jobs leave free, else 1).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -243,6 +247,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let mut opts = opts;
     let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
     opts.parallel_ko = args.parallel_ko && solving > 0 && 2 * solving <= jobs;
+    // Cores that no problem side would use go to the searches: one
+    // problem with `PL` on two cores searches on two threads.
+    opts.threads = match args.threads {
+        Some(n) => n.max(1),
+        None if opts.parallel_ko || solving == 0 => 1,
+        None => (jobs / solving).max(1),
+    };
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
     } else {

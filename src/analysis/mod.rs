@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, words_for};
-use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Stop, Unobserved};
+use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Shared, Stop, Unobserved, Words};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
@@ -54,6 +54,9 @@ pub struct Options {
     /// threads with a table each (`memory` apiece): for a machine with a
     /// core to spare, such as one problem on two cores.
     pub parallel_ko: bool,
+    /// Threads for each search, on one shared table
+    /// (`Searcher::solve_threads`).
+    pub threads: usize,
     /// The most distinct positions a proof may have to be written out
     /// and checked; a verdict with a larger one is not reported.
     pub proof_nodes: usize,
@@ -82,6 +85,7 @@ impl Default for Options {
             ko: KoRule::Auto,
             status_only: false,
             parallel_ko: false,
+            threads: 1,
             proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
             resume: None,
         }
@@ -293,7 +297,9 @@ fn threats_text(n: u8) -> String {
 /// the opponent was ko master is used again when nobody or the prover is.
 pub struct Engine {
     memory: usize,
-    searcher: Option<Searcher<Move>>,
+    searcher: Option<MainSearcher>,
+    /// `Options::threads`.
+    threads: usize,
     /// The table of strict searches, made when first needed.
     strict: Option<Searcher<Move>>,
     deadline: Option<Instant>,
@@ -327,6 +333,7 @@ impl Engine {
         Engine {
             memory: opts.memory,
             searcher: None,
+            threads: opts.threads.max(1),
             strict: None,
             deadline: opts.limits.time.map(|t| Instant::now() + t),
             positions_left: opts.limits.positions,
@@ -354,20 +361,26 @@ impl Engine {
         }
     }
 
-    fn searcher(&mut self, master: KoMaster, prover: Color) -> &mut Searcher<Move> {
+    /// The main searcher, set up for `master`'s rules, taken out of the
+    /// engine until `decide_in` gives it back.
+    fn take_searcher(&mut self, master: KoMaster, prover: Color) -> MainSearcher {
         // Less room for the prover to retake a ko is worse for the prover.
         let rank = match master {
             Some(c) if c == prover => 2,
             None => 1,
             Some(_) => 0,
         };
-        let (memory, resume) = (self.memory, self.resume);
-        let s = self.searcher.get_or_insert_with(|| {
-            take_parked(memory, resume).unwrap_or_else(|| reuse_searcher(memory))
+        let (memory, resume, shared) = (self.memory, self.resume, self.threads > 1);
+        let mut s = self
+            .searcher
+            .take()
+            .or_else(|| take_parked(memory, resume, shared))
+            .unwrap_or_else(|| reuse_searcher(memory, shared));
+        each!(&mut s, s => {
+            s.set_rank(rank);
+            s.set_cancel(self.cancel.clone());
+            s.set_proof_limit(self.proof_nodes);
         });
-        s.set_rank(rank);
-        s.set_cancel(self.cancel.clone());
-        s.set_proof_limit(self.proof_nodes);
         s
     }
 
@@ -444,11 +457,27 @@ impl Engine {
         for &m in moves {
             game.play(m);
         }
+        let mut main = self.take_searcher(ko.master, prover);
+        let verdict = each!(&mut main, s => {
+            self.decide_with(s, &mut game, limits, observer, (problem, to_move, prover, ko, moves))
+        });
+        self.searcher = Some(main);
+        verdict
+    }
+
+    /// `decide_in`'s search, proof and check with the main searcher `s`.
+    fn decide_with<const W: usize, O: Observer<Move>, S: Words>(
+        &mut self,
+        s: &mut Searcher<Move, S>,
+        game: &mut Tsumego<W>,
+        limits: Limits,
+        observer: &mut O,
+        (problem, to_move, prover, ko, moves): (&Problem, Color, Color, Ko, &[Move]),
+    ) -> Verdict {
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
-        let s = self.searcher(ko.master, prover);
         let before = s.positions();
-        let outcome = s.solve(&mut game, limits, observer);
+        let outcome = s.solve_threads(game, limits, observer, self.threads);
         let numbers = s.root_numbers();
         let free = s.root_free();
         let mut spent = s.positions() - before;
@@ -466,7 +495,7 @@ impl Engine {
             let want_proof = outcome == Outcome::Proven;
             let before = s.positions();
             let t0 = Instant::now();
-            let tree = s.extract(&mut game, want_proof);
+            let tree = s.extract(game, want_proof);
             spent += s.positions() - before;
             let t1 = Instant::now();
             let too_large = s.proof_too_large;
@@ -504,15 +533,15 @@ impl Engine {
                 // a fresh one would be faulted in page by page each time.
                 let memory = self.memory / 2;
                 let limits = self.limits();
-                let strict = self.strict.get_or_insert_with(|| reuse_searcher(memory));
+                let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
                 strict.reset();
                 strict.set_strict(true);
                 strict.set_cancel(self.cancel.clone());
                 strict.set_proof_limit(self.proof_nodes);
-                let outcome = strict.solve(&mut game, limits, &mut Unobserved);
+                let outcome = strict.solve(game, limits, &mut Unobserved);
                 let mut tree = None;
                 if let Outcome::Proven | Outcome::Disproven = outcome {
-                    tree = strict.extract(&mut game, outcome == Outcome::Proven);
+                    tree = strict.extract(game, outcome == Outcome::Proven);
                 }
                 spent += strict.positions();
                 let checked = tree.as_ref().is_some_and(|t| {
@@ -566,48 +595,95 @@ impl Engine {
     }
 }
 
+/// The main searcher of an engine: its own table, or one that the
+/// threads of each search share (`Options::threads`).
+enum MainSearcher {
+    Plain(Searcher<Move>),
+    Shared(Searcher<Move, Shared>),
+}
+
+/// Runs `$body` with `$s` bound to the searcher inside `$main`.
+macro_rules! each {
+    ($main:expr, $s:ident => $body:expr) => {
+        match $main {
+            MainSearcher::Plain($s) => $body,
+            MainSearcher::Shared($s) => $body,
+        }
+    };
+}
+use each;
+
+impl MainSearcher {
+    fn budget(&self) -> usize {
+        each!(self, s => s.budget())
+    }
+    fn is_shared(&self) -> bool {
+        matches!(self, MainSearcher::Shared(_))
+    }
+    /// An empty table in fast mode, its memory kept.
+    fn clear(&mut self) {
+        each!(self, s => {
+            s.reset();
+            s.set_strict(false);
+        })
+    }
+}
+
 thread_local! {
     /// Searchers of finished analyses, kept per thread: a table's pages are
     /// touched (and faulted in) once per thread instead of once per problem.
-    static SPARE: std::cell::RefCell<Vec<Searcher<Move>>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE: std::cell::RefCell<Vec<MainSearcher>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn reuse_searcher(bytes: usize) -> Searcher<Move> {
+fn reuse_searcher(bytes: usize, shared: bool) -> MainSearcher {
     let spare = SPARE.with(|s| {
         let mut s = s.borrow_mut();
-        let i = s.iter().position(|x| x.budget() == bytes)?;
+        let i = s
+            .iter()
+            .position(|x| x.budget() == bytes && x.is_shared() == shared)?;
         Some(s.swap_remove(i))
     });
     match spare {
         Some(mut s) => {
-            clear(&mut s);
+            s.clear();
             s
         }
-        None => Searcher::new(bytes),
+        None if shared => MainSearcher::Shared(Searcher::new_shared(bytes)),
+        None => MainSearcher::Plain(Searcher::new(bytes)),
+    }
+}
+
+/// `reuse_searcher` for a table of one's own.
+fn reuse_plain(bytes: usize) -> Searcher<Move> {
+    match reuse_searcher(bytes, false) {
+        MainSearcher::Plain(s) => s,
+        MainSearcher::Shared(_) => unreachable!("asked for a plain table"),
     }
 }
 
 /// The tables kept by `Options::resume`: the last one of each owner.
-static PARKED: std::sync::Mutex<Vec<(Resume, Searcher<Move>)>> = std::sync::Mutex::new(Vec::new());
+static PARKED: std::sync::Mutex<Vec<(Resume, MainSearcher)>> = std::sync::Mutex::new(Vec::new());
 
 /// For an analysis with `Options::resume`: its owner's kept table if of
-/// the same size, as it was left when the key is the same, else emptied
-/// (its memory is then reused rather than held beside a new one).
-fn take_parked(bytes: usize, resume: Option<Resume>) -> Option<Searcher<Move>> {
+/// the same size and kind, as it was left when the key is the same, else
+/// emptied (its memory is then reused rather than held beside a new one).
+fn take_parked(bytes: usize, resume: Option<Resume>, shared: bool) -> Option<MainSearcher> {
     let resume = resume?;
     let (kept, mut s) = {
         let mut parked = PARKED.lock().ok()?;
         let i = parked.iter().position(|(r, _)| r.owner == resume.owner)?;
         parked.swap_remove(i)
     };
-    if s.budget() != bytes {
+    if s.budget() != bytes || s.is_shared() != shared {
         return None;
     }
     if kept.key == resume.key {
-        s.restart_counts();
-        s.set_strict(false);
+        each!(&mut s, s => {
+            s.restart_counts();
+            s.set_strict(false);
+        });
     } else {
-        clear(&mut s);
+        s.clear();
     }
     Some(s)
 }
@@ -619,12 +695,6 @@ pub fn drop_kept(owner: u64) {
     }
 }
 
-/// An empty table in fast mode, its memory kept.
-fn clear(s: &mut Searcher<Move>) {
-    s.reset();
-    s.set_strict(false);
-}
-
 impl Drop for Engine {
     fn drop(&mut self) {
         if let Some(resume) = self.resume
@@ -634,9 +704,12 @@ impl Drop for Engine {
             parked.retain(|(r, _)| r.owner != resume.owner);
             parked.push((resume, s));
         }
-        for x in [self.searcher.take(), self.strict.take()]
-            .into_iter()
-            .flatten()
+        for x in [
+            self.searcher.take(),
+            self.strict.take().map(MainSearcher::Plain),
+        ]
+        .into_iter()
+        .flatten()
         {
             SPARE.with(|s| {
                 let mut s = s.borrow_mut();
