@@ -355,3 +355,37 @@ fn an_unknown_status_keeps_a_proven_win_as_ko_master() {
     assert_eq!(r["at_most"], serde_json::Value::Null);
     assert_eq!(r["ko_master"], "W");
 }
+
+#[test]
+fn threads_sharing_a_table_give_the_status_of_one_thread() {
+    // Black lives in gop/20302 after some 3.5 million positions: past the
+    // first 2 million that one thread searches alone.
+    let Some(file) = suite_file("gop/20302.sgf") else {
+        return;
+    };
+    let run = |threads: &str| {
+        let (_, out) = solve_args(&[
+            &file,
+            "--status-only",
+            "--format",
+            "jsonl",
+            "--jobs",
+            "1",
+            "--threads",
+            threads,
+            "--memory",
+            "256M",
+            "--positions",
+            "8000000",
+        ]);
+        jsonl(&out)
+            .into_iter()
+            .find(|r| r["to_move"] == "B")
+            .expect("Black's record")
+    };
+    let (one, two) = (run("1"), run("2"));
+    for r in [&one, &two] {
+        assert_eq!(r["status"], "unconditional", "{r}");
+        assert_eq!(r["checked"], true, "{r}");
+    }
+}

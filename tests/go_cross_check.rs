@@ -1,5 +1,6 @@
 //! Cross-checks on small random enclosed Go positions: df-pn with its
-//! transposition table (with and without relevance zones), df-pn in
+//! transposition table (with and without relevance zones, and on three
+//! threads sharing it), df-pn in
 //! strict (path-keyed) mode and the plain PNS reference agree under every ko setting (the three masters and a
 //! few external threat counts), every proof passes the independent
 //! checker, and more ko threats never hurt the side that holds them.
@@ -36,6 +37,39 @@ fn dfpn(
     strict: bool,
 ) -> Outcome {
     dfpn_zoned(problem, side, master, strict, false)
+}
+
+/// `dfpn` on three threads sharing one table from the first position,
+/// its proof checked.
+fn dfpn_threads(
+    problem: &shikatsu::problem::Problem,
+    side: Color,
+    master: impl Into<Ko>,
+) -> Outcome {
+    let master: Ko = master.into();
+    let mut g: Tsumego = Tsumego::new(problem, side, side, master);
+    let mut s = Searcher::new_shared(8 << 20);
+    s.set_share_after(0);
+    let limits = Limits {
+        positions: Some(2_000_000),
+        time: None,
+    };
+    let o = s.solve_threads(&mut g, limits, &mut Unobserved, 3);
+    if let Outcome::Proven | Outcome::Disproven = o {
+        let winner = if o == Outcome::Proven {
+            side
+        } else {
+            side.opp()
+        };
+        // A tree the table misled is what the caller's strict search is
+        // for (as in one thread); a tree written out must check.
+        if let Some(tree) = s.extract(&mut g, o == Outcome::Proven) {
+            if let Err(e) = proof::check(problem, side, winner, master, &tree) {
+                panic!("a threaded proof was rejected: {e}");
+            }
+        }
+    }
+    o
 }
 
 /// `dfpn`, with relevance zones when `zones`.
@@ -104,6 +138,7 @@ proptest! {
                 let strict = dfpn(&problem, side, master, true);
                 let fast = dfpn(&problem, side, master, false);
                 let zoned = dfpn_zoned(&problem, side, master, false, true);
+                let threaded = dfpn_threads(&problem, side, master);
                 let mut g: Tsumego = Tsumego::new(&problem, side, side, master);
                 let reference = pns(&mut g, 300_000);
                 let want = match reference {
@@ -119,6 +154,9 @@ proptest! {
                 }
                 if let (Some(w), true) = (want, decided(fast)) {
                     prop_assert_eq!(fast, w, "fast vs PNS, {} to move, master {:?}\n{}", side.name(), master, text);
+                }
+                if let (Some(w), true) = (want, decided(threaded)) {
+                    prop_assert_eq!(threaded, w, "three threads vs PNS, {} to move, master {:?}\n{}", side.name(), master, text);
                 }
                 if let (Some(w), true) = (want, decided(zoned)) {
                     prop_assert_eq!(zoned, w, "zoned vs PNS, {} to move, master {:?}\n{}", side.name(), master, text);

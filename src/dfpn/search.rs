@@ -204,6 +204,8 @@ pub struct Searcher<M, S: Words = Plain> {
     /// Set when another thread's search of the same root has decided it
     /// (see `solve_threads`).
     decided_elsewhere: Option<Arc<AtomicBool>>,
+    /// Positions `solve_threads` searches alone before helpers join.
+    share_after: u64,
     /// Most distinct nodes an extracted proof may have.
     proof_limit: usize,
     /// What turns the key of a position below the move being searched
@@ -272,6 +274,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             path_only: HashSet::default(),
             cancel: None,
             decided_elsewhere: None,
+            share_after: SHARE_AFTER,
             proof_limit: PROOF_NODE_LIMIT,
             analog: 0,
             zones: false,
@@ -351,6 +354,12 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// as rarely as the clock, so it costs nothing per position.
     pub fn set_cancel(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.cancel = flag;
+    }
+
+    /// Positions `solve_threads` searches alone before other threads join
+    /// (`SHARE_AFTER` unless set; tests share from the first position).
+    pub fn set_share_after(&mut self, positions: u64) {
+        self.share_after = positions;
     }
 
     /// The most distinct nodes `extract` writes out before it gives up
@@ -438,7 +447,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     }
 
     /// `solve` on `threads` threads when the table's words can be shared
-    /// (`Shared`): after a first stretch alone (`SHARE_AFTER`), helpers
+    /// (`Shared`): after a first stretch alone (`set_share_after`), helpers
     /// search the same root on the same table, each thread steering away
     /// from the children the others are in, until one of them decides it.
     /// Each thread gets an equal share of what is left of a position limit.
@@ -460,15 +469,18 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         }
         let start = Instant::now();
         let before = self.positions;
-        let alone = Limits {
-            positions: Some(limits.positions.map_or(SHARE_AFTER, |p| p.min(SHARE_AFTER))),
-            time: limits.time,
-        };
-        let o = self.solve(game, alone, observer);
-        if o != Outcome::Unknown(Stop::Positions)
-            || limits.positions.is_some_and(|p| p <= SHARE_AFTER)
-        {
-            return o;
+        let after = self.share_after;
+        if after > 0 {
+            let alone = Limits {
+                positions: Some(limits.positions.map_or(after, |p| p.min(after))),
+                time: limits.time,
+            };
+            let o = self.solve(game, alone, observer);
+            if o != Outcome::Unknown(Stop::Positions)
+                || limits.positions.is_some_and(|p| p <= after)
+            {
+                return o;
+            }
         }
         let share = |left: u64| left / threads as u64;
         let rest = Limits {
@@ -477,8 +489,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                 .map(|p| share(p.saturating_sub(self.positions - before))),
             time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
         };
-        let mut helpers: Vec<Searcher<M, S>> =
-            (1..threads).filter_map(|_| self.helper()).collect();
+        let mut helpers: Vec<Searcher<M, S>> = (1..threads).filter_map(|_| self.helper()).collect();
         let decided = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let o = std::thread::scope(|scope| {
@@ -829,7 +840,9 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                     NodeKind::And => s.dn,
                 };
                 if let Some(j) = (0..slots.len())
-                    .filter(|&j| j != best && phi(&slots[j]) != 0 && slots[j].pn != 0 && slots[j].dn != 0)
+                    .filter(|&j| {
+                        j != best && phi(&slots[j]) != 0 && slots[j].pn != 0 && slots[j].dn != 0
+                    })
                     .filter(|&j| phi(&slots[j]) < if kind == NodeKind::Or { th_pn } else { th_dn })
                     .filter(|&j| !self.is_busy(extend_path(path, slots[j].key)))
                     .min_by_key(|&j| phi(&slots[j]))

@@ -623,7 +623,11 @@ mod tests {
         let mut a = Table::<Shared>::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
         a.put(42, e(3));
         let mut b = a.share().expect("atomic words share");
-        assert_eq!(b.buckets, 4 * FIRST_BUCKETS, "a shared table uses every bucket");
+        assert_eq!(
+            b.buckets,
+            4 * FIRST_BUCKETS,
+            "a shared table uses every bucket"
+        );
         assert_eq!(b.get(42), Some(e(3)), "stored before sharing");
         b.put(7 << 40 | 9, e(5));
         assert_eq!(a.get(7 << 40 | 9), Some(e(5)), "stored by the other handle");
@@ -636,7 +640,14 @@ mod tests {
     fn a_shared_entry_mixed_from_two_writes_fails_its_check() {
         let mut t = Table::<Shared>::with_memory(1 << 16);
         let key = 5u64 << 32 | 1;
-        t.put(key, Entry { pn: 0, dn: INF, ..e(1) });
+        t.put(
+            key,
+            Entry {
+                pn: 0,
+                dn: INF,
+                ..e(1)
+            },
+        );
         let bi = t.bucket(key);
         let i = (0..WAYS)
             .find(|&i| t.words.bucket(bi)[i] != 0)
