@@ -63,10 +63,10 @@ fn dfpn_threads(
         };
         // A tree the table misled is what the caller's strict search is
         // for (as in one thread); a tree written out must check.
-        if let Some(tree) = s.extract(&mut g, o == Outcome::Proven) {
-            if let Err(e) = proof::check(problem, side, winner, master, &tree) {
-                panic!("a threaded proof was rejected: {e}");
-            }
+        if let Some(tree) = s.extract(&mut g, o == Outcome::Proven)
+            && let Err(e) = proof::check(problem, side, winner, master, &tree)
+        {
+            panic!("a threaded proof was rejected: {e}");
         }
     }
     o

@@ -102,6 +102,9 @@ pub trait Words: Send + Sized {
     fn as_ptr(&self) -> *const u32;
     /// A copy of the bucket starting at word `at`.
     fn bucket(&self, at: usize) -> Bucket;
+    /// `f` of the bucket starting at word `at` (read in place when the
+    /// words are plain).
+    fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R;
     fn set(&mut self, i: usize, v: u32);
     /// Another handle on the same words, when they can be shared.
     fn share(&self) -> Option<Self>;
@@ -121,6 +124,10 @@ impl Words for Plain {
     #[inline(always)]
     fn bucket(&self, at: usize) -> Bucket {
         self.0[at..at + WORDS].try_into().expect("a whole bucket")
+    }
+    #[inline(always)]
+    fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R {
+        f(self.0[at..at + WORDS].try_into().expect("a whole bucket"))
     }
     #[inline(always)]
     fn set(&mut self, i: usize, v: u32) {
@@ -148,6 +155,10 @@ impl Words for Shared {
     fn bucket(&self, at: usize) -> Bucket {
         let b: &[AtomicU32; WORDS] = self.0[at..at + WORDS].try_into().expect("a whole bucket");
         std::array::from_fn(|i| b[i].load(Relaxed))
+    }
+    #[inline(always)]
+    fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R {
+        f(&self.bucket(at))
     }
     #[inline(always)]
     fn set(&mut self, i: usize, v: u32) {
@@ -378,30 +389,32 @@ impl<S: Words> Table<S> {
 
     /// Finds `key` in the bucket of `near`: a path-keyed result kept
     /// beside its position's own entry costs no second cache miss.
-    #[inline]
+    #[inline(always)]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
         let bi = self.bucket(near);
-        let b = self.words.bucket(bi);
-        let i = (0..WAYS).find(|&i| self.holds(&b, i, key))?;
-        self.hits += 1;
-        let meta = b[META + i];
-        let dep = meta as u16;
-        let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
-        if pn == 0 && dn > INF {
-            (dn, best) = (INF, dn - INF);
-        } else if dn == 0 && pn > INF {
-            (pn, best) = (INF, pn - INF);
-        }
-        Some(Entry {
-            pn,
-            dn,
-            best,
-            work: b[WORK + i],
-            dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
-            rank: (meta >> 16) as u8 & 0x7f,
-            free: meta >> 23 & 1 != 0,
-        })
+        let found = self.words.read(bi, |b| {
+            let i = (0..WAYS).find(|&i| self.holds(b, i, key))?;
+            let meta = b[META + i];
+            let dep = meta as u16;
+            let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
+            if pn == 0 && dn > INF {
+                (dn, best) = (INF, dn - INF);
+            } else if dn == 0 && pn > INF {
+                (pn, best) = (INF, pn - INF);
+            }
+            Some(Entry {
+                pn,
+                dn,
+                best,
+                work: b[WORK + i],
+                dep: if dep == u16::MAX { NO_DEP } else { dep as u32 },
+                rank: (meta >> 16) as u8 & 0x7f,
+                free: meta >> 23 & 1 != 0,
+            })
+        });
+        self.hits += found.is_some() as u64;
+        found
     }
 
     /// Drops `key` from the bucket of `near`, if it is there.
@@ -423,27 +436,29 @@ impl<S: Words> Table<S> {
     #[inline(always)]
     pub fn put_near(&mut self, near: u64, key: u64, e: Entry) {
         let bi = self.bucket(near);
-        let b = self.words.bucket(bi);
-        let mut victim = 0;
-        let mut victim_live = true;
-        let mut victim_work = u32::MAX;
-        let mut found = None;
-        for i in 0..WAYS {
-            let live = self.live(&b, i);
-            if live && self.holds(&b, i, key) {
-                found = Some(i);
-                break;
-            }
-            if !live {
-                if victim_live {
-                    victim = i;
-                    victim_live = false;
+        let (found, victim, victim_live, old_ext) = self.words.read(bi, |b| {
+            let mut victim = 0;
+            let mut victim_live = true;
+            let mut victim_work = u32::MAX;
+            let mut found = None;
+            for i in 0..WAYS {
+                let live = self.live(b, i);
+                if live && self.holds(b, i, key) {
+                    found = Some(i);
+                    break;
                 }
-            } else if victim_live && b[WORK + i] < victim_work {
-                victim = i;
-                victim_work = b[WORK + i];
+                if !live {
+                    if victim_live {
+                        victim = i;
+                        victim_live = false;
+                    }
+                } else if victim_live && b[WORK + i] < victim_work {
+                    victim = i;
+                    victim_work = b[WORK + i];
+                }
             }
-        }
+            (found, victim, victim_live, b[EXT])
+        });
         let mut added = false;
         let i = match found {
             Some(i) => i,
@@ -480,7 +495,10 @@ impl<S: Words> Table<S> {
         w.set(bi + DN + i, dn);
         w.set(bi + WORK + i, e.work);
         w.set(bi + META + i, meta);
-        w.set(bi + EXT, b[EXT] & !slot_bits | ext << (i as u32 * EXT_BITS));
+        w.set(
+            bi + EXT,
+            old_ext & !slot_bits | ext << (i as u32 * EXT_BITS),
+        );
         if added && self.used >= self.grow_at {
             self.grow();
         }
