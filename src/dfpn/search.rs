@@ -308,6 +308,32 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         Some(h)
     }
 
+    /// When another thread is in the best child: the best of the others
+    /// that no thread is in, if one is open and under the threshold (it
+    /// is then searched for a step past its own number). Kept out of
+    /// `mid`, whose size decides what the compiler inlines there.
+    #[inline(never)]
+    fn steer(
+        &self,
+        kind: NodeKind,
+        path: u64,
+        slots: &[Slot<M>],
+        best: usize,
+        (th_pn, th_dn): (PnDn, PnDn),
+    ) -> Option<usize> {
+        if !self.is_busy(extend_path(path, slots[best].key)) {
+            return None;
+        }
+        let (phi, th) = match kind {
+            NodeKind::Or => ((|s: &Slot<M>| s.pn) as fn(&Slot<M>) -> PnDn, th_pn),
+            NodeKind::And => ((|s: &Slot<M>| s.dn) as fn(&Slot<M>) -> PnDn, th_dn),
+        };
+        (0..slots.len())
+            .filter(|&j| j != best && slots[j].pn != 0 && slots[j].dn != 0 && phi(&slots[j]) < th)
+            .filter(|&j| !self.is_busy(extend_path(path, slots[j].key)))
+            .min_by_key(|&j| phi(&slots[j]))
+    }
+
     #[inline]
     fn is_busy(&self, path: u64) -> bool {
         self.busy.as_ref().is_some_and(|b| {
@@ -315,7 +341,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         })
     }
 
-    #[inline]
+    #[inline(never)]
     fn mark_busy(&self, path: u64, on: bool) {
         if let Some(b) = &self.busy {
             let w = &b[path as usize & ((1 << BUSY_BITS) - 1)];
@@ -832,25 +858,15 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                 break;
             }
             let mut s = slots[best];
-            if self.busy.is_some() && self.is_busy(extend_path(path, s.key)) {
-                // Another thread is in the best child: take the best of
-                // the others, for a step past its own number.
-                let phi = |s: &Slot<M>| match kind {
+            if self.busy.is_some()
+                && let Some(j) = self.steer(kind, path, &slots, best, (th_pn, th_dn))
+            {
+                best = j;
+                s = slots[j];
+                second = second.max(self.widen(match kind {
                     NodeKind::Or => s.pn,
                     NodeKind::And => s.dn,
-                };
-                if let Some(j) = (0..slots.len())
-                    .filter(|&j| {
-                        j != best && phi(&slots[j]) != 0 && slots[j].pn != 0 && slots[j].dn != 0
-                    })
-                    .filter(|&j| phi(&slots[j]) < if kind == NodeKind::Or { th_pn } else { th_dn })
-                    .filter(|&j| !self.is_busy(extend_path(path, slots[j].key)))
-                    .min_by_key(|&j| phi(&slots[j]))
-                {
-                    best = j;
-                    s = slots[j];
-                    second = second.max(self.widen(phi(&s)));
-                }
+                }));
             }
             let (c_pn, c_dn) = match kind {
                 NodeKind::Or => (
@@ -873,9 +889,14 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                 self.analog = sibling ^ s.key;
             }
             let child_path = extend_path(path, s.key);
-            self.mark_busy(child_path, true);
+            let shared = self.busy.is_some();
+            if shared {
+                self.mark_busy(child_path, true);
+            }
             let r = self.mid(game, c_pn, c_dn, child_path, observer);
-            self.mark_busy(child_path, false);
+            if shared {
+                self.mark_busy(child_path, false);
+            }
             self.analog = outer;
             self.path.pop();
             game.undo();

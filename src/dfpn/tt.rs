@@ -106,6 +106,14 @@ pub trait Words: Send + Sized {
     /// words are plain).
     fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R;
     fn set(&mut self, i: usize, v: u32);
+    /// Writes slot `i` of the bucket at `at`: its check, pn, dn, work
+    /// and meta words, and the bucket's word of key bits.
+    fn set_entry(&mut self, at: usize, i: usize, slot: [u32; 5], ext: u32) {
+        for (field, v) in [0, PN, DN, WORK, META].into_iter().zip(slot) {
+            self.set(at + field + i, v);
+        }
+        self.set(at + EXT, ext);
+    }
     /// Another handle on the same words, when they can be shared.
     fn share(&self) -> Option<Self>;
 }
@@ -132,6 +140,17 @@ impl Words for Plain {
     #[inline(always)]
     fn set(&mut self, i: usize, v: u32) {
         self.0[i] = v;
+    }
+    #[inline(always)]
+    fn set_entry(&mut self, at: usize, i: usize, slot: [u32; 5], ext: u32) {
+        let b: &mut Bucket = (&mut self.0[at..at + WORDS])
+            .try_into()
+            .expect("a whole bucket");
+        let i = i.min(WAYS - 1);
+        for (field, v) in [0, PN, DN, WORK, META].into_iter().zip(slot) {
+            b[field + i] = v;
+        }
+        b[EXT] = ext;
     }
     fn share(&self) -> Option<Plain> {
         None
@@ -249,6 +268,17 @@ impl<S: Words> Table<S> {
         let generation = self.generation;
         for from in (self.base..self.base + old * WORDS).step_by(WORDS) {
             let to = from + old * WORDS;
+            // Most buckets hold nothing of this search: only their meta
+            // words are read.
+            let moving = self.words.read(from, |b| {
+                (0..WAYS).any(|i| {
+                    (b[META + i] >> 24) as u8 == generation
+                        && b[EXT] >> (i as u32 * EXT_BITS + shift) & 1 != 0
+                })
+            });
+            if !moving {
+                continue;
+            }
             let b = self.words.bucket(from);
             for i in 0..WAYS {
                 let meta = b[META + i];
@@ -359,7 +389,18 @@ impl<S: Words> Table<S> {
     /// Whether slot `i` of `b` holds `key`, live.
     #[inline(always)]
     fn holds(&self, b: &Bucket, i: usize, key: u64) -> bool {
-        b[i] == Self::seal(key, b[PN + i], b[DN + i], b[META + i]) && self.live(b, i)
+        let check = if S::SHARED {
+            Self::seal(key, b[PN + i], b[DN + i], b[META + i])
+        } else {
+            (key >> 32) as u32
+        };
+        b[i] == check && self.live(b, i)
+    }
+
+    /// The slot of `b` that holds `key`, live.
+    #[inline(always)]
+    fn find(&self, b: &Bucket, key: u64) -> Option<usize> {
+        (0..WAYS).find(|&i| self.holds(b, i, key))
     }
 
     /// Asks the processor to load the bucket of `key`, so that probing
@@ -389,12 +430,12 @@ impl<S: Words> Table<S> {
 
     /// Finds `key` in the bucket of `near`: a path-keyed result kept
     /// beside its position's own entry costs no second cache miss.
-    #[inline(always)]
+    #[inline]
     pub fn get_near(&mut self, near: u64, key: u64) -> Option<Entry> {
         self.probes += 1;
         let bi = self.bucket(near);
-        let found = self.words.read(bi, |b| {
-            let i = (0..WAYS).find(|&i| self.holds(b, i, key))?;
+        let e = self.words.read(bi, |b| {
+            let i = self.find(b, key)?;
             let meta = b[META + i];
             let dep = meta as u16;
             let (mut pn, mut dn, mut best) = (b[PN + i], b[DN + i], 0);
@@ -412,16 +453,16 @@ impl<S: Words> Table<S> {
                 rank: (meta >> 16) as u8 & 0x7f,
                 free: meta >> 23 & 1 != 0,
             })
-        });
-        self.hits += found.is_some() as u64;
-        found
+        })?;
+        self.hits += 1;
+        Some(e)
     }
 
     /// Drops `key` from the bucket of `near`, if it is there.
     pub fn forget(&mut self, near: u64, key: u64) {
         let bi = self.bucket(near);
         let b = self.words.bucket(bi);
-        if let Some(i) = (0..WAYS).find(|&i| self.holds(&b, i, key)) {
+        if let Some(i) = self.find(&b, key) {
             self.words.set(bi + META + i, 0);
             self.used -= 1;
         }
@@ -489,14 +530,10 @@ impl<S: Words> Table<S> {
         } else if e.best != 0 && e.dn == 0 && e.pn == INF {
             pn = INF + e.best;
         }
-        let w = &mut self.words;
-        w.set(bi + i, Self::seal(key, pn, dn, meta));
-        w.set(bi + PN + i, pn);
-        w.set(bi + DN + i, dn);
-        w.set(bi + WORK + i, e.work);
-        w.set(bi + META + i, meta);
-        w.set(
-            bi + EXT,
+        self.words.set_entry(
+            bi,
+            i,
+            [Self::seal(key, pn, dn, meta), pn, dn, e.work, meta],
             old_ext & !slot_bits | ext << (i as u32 * EXT_BITS),
         );
         if added && self.used >= self.grow_at {

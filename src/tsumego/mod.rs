@@ -532,7 +532,9 @@ impl<const W: usize> Tsumego<W> {
 
     /// The fewest liberties of a target block still on the board after a
     /// move by `mover` at `placed` (u32::MAX when none is left).
-    #[inline]
+    // Inlined into the expansion, as every child calls it (not inlined,
+    // the call cost 1.6% of the search's instructions).
+    #[inline(always)]
     fn target_liberties(
         &self,
         board: &Board<W>,
@@ -590,7 +592,7 @@ impl<const W: usize> Tsumego<W> {
     /// `eye_spaces`): 13.4M on the same 40. Counting them for the
     /// defender's own proof too: 12.8M (and 26.2M against 27.4M with the
     /// prover as ko master).
-    #[inline]
+    #[inline(always)]
     fn initial_numbers(
         &self,
         board: &Board<W>,
