@@ -551,11 +551,17 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             self.tt.absorb(&h.tt);
         }
         drop(helpers);
-        if o == Outcome::Unknown(Stop::Cancelled) && decided.load(Ordering::Relaxed) {
-            // A helper's result is in the table: the root reads it back.
+        if matches!(o, Outcome::Unknown(_)) && decided.load(Ordering::Relaxed) {
+            // A helper's result is in the table (also when it came as the
+            // main search ran out of time): the root reads it back from its
+            // children's entries, at its first expansion unless one of them
+            // was replaced since.
             let rest = Limits {
                 positions: None,
-                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+                time: limits.time.map(|t| {
+                    t.saturating_sub(start.elapsed())
+                        .max(Duration::from_millis(100))
+                }),
             };
             return self.solve(game, rest, observer);
         }
