@@ -1810,6 +1810,29 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_steers_clear_of_the_child_another_is_in() {
+        let mut main: Searcher<u8, Shared> = Searcher::new_shared(1 << 20);
+        let helper = main.helper().expect("a shared table has helpers");
+        let path = 77;
+        let s = slots(&[2, 9, 4, 3]);
+        let th = (INF, INF);
+        // Nobody is in the best child (index 0): no steering.
+        assert_eq!(helper.steer(NodeKind::Or, path, &s, 0, th), None);
+        main.mark_busy(extend_path(path, s[0].key), true);
+        // The best of the others, by proof number at the prover's turn.
+        assert_eq!(helper.steer(NodeKind::Or, path, &s, 0, th), Some(3));
+        // Not one another thread is in too, nor one past the threshold.
+        main.mark_busy(extend_path(path, s[3].key), true);
+        assert_eq!(helper.steer(NodeKind::Or, path, &s, 0, th), Some(2));
+        assert_eq!(helper.steer(NodeKind::Or, path, &s, 0, (4, INF)), None);
+        // A thread that leaves a child frees it.
+        main.mark_busy(extend_path(path, s[0].key), false);
+        assert_eq!(helper.steer(NodeKind::Or, path, &s, 0, th), None);
+        // A plain table has no helpers.
+        assert!(Searcher::<u8>::new(1 << 20).helper().is_none());
+    }
+
+    #[test]
     fn weights_choose_by_weighted_proof_numbers() {
         // 3, 5 and 2 weighted 1, 1 and 4: 3, 5, 8.
         assert_eq!(weighted_choice(&slots(&[3, 5, 2]), &[1, 1, 4]), (0, 5));
