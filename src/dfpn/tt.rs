@@ -100,11 +100,13 @@ pub trait Words: Send + Sized {
     const SHARED: bool;
     fn zeroed(len: usize) -> Self;
     fn as_ptr(&self) -> *const u32;
-    /// A copy of the bucket starting at word `at`.
-    fn bucket(&self, at: usize) -> Bucket;
     /// `f` of the bucket starting at word `at` (read in place when the
-    /// words are plain).
+    /// words are plain, else from a copy).
     fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R;
+    /// A copy of the bucket starting at word `at`.
+    fn bucket(&self, at: usize) -> Bucket {
+        self.read(at, |b| *b)
+    }
     fn set(&mut self, i: usize, v: u32);
     /// Writes slot `i` of the bucket at `at`: its check, pn, dn, work
     /// and meta words, and the bucket's word of key bits.
@@ -128,10 +130,6 @@ impl Words for Plain {
     }
     fn as_ptr(&self) -> *const u32 {
         self.0.as_ptr()
-    }
-    #[inline(always)]
-    fn bucket(&self, at: usize) -> Bucket {
-        self.0[at..at + WORDS].try_into().expect("a whole bucket")
     }
     #[inline(always)]
     fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R {
@@ -171,13 +169,9 @@ impl Words for Shared {
         self.0.as_ptr() as *const u32
     }
     #[inline(always)]
-    fn bucket(&self, at: usize) -> Bucket {
-        let b: &[AtomicU32; WORDS] = self.0[at..at + WORDS].try_into().expect("a whole bucket");
-        std::array::from_fn(|i| b[i].load(Relaxed))
-    }
-    #[inline(always)]
     fn read<R>(&self, at: usize, f: impl FnOnce(&Bucket) -> R) -> R {
-        f(&self.bucket(at))
+        let b: &[AtomicU32; WORDS] = self.0[at..at + WORDS].try_into().expect("a whole bucket");
+        f(&std::array::from_fn(|i| b[i].load(Relaxed)))
     }
     #[inline(always)]
     fn set(&mut self, i: usize, v: u32) {
