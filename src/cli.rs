@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use shikatsu::analysis::{self, KoRule, Options};
 use shikatsu::board::Color;
@@ -254,6 +253,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         None if opts.parallel_ko || solving == 0 => 1,
         None => (jobs / solving).max(1),
     };
+    // Workers left without a side help the searches still running, when
+    // each search has a thread of its own to begin with.
+    let desk = (jobs > 1 && opts.threads == 1 && !opts.parallel_ko)
+        .then(|| std::sync::Arc::new(analysis::HelpDesk::new()));
     let bar = if args.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
     } else {
@@ -298,45 +301,74 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let (tx, rx) = std::sync::mpsc::channel::<(usize, Record)>();
     std::thread::scope(|scope| {
         let (work, loaded, order, opts, bar) = (&work, &loaded, &order, &opts, &bar);
+        let desk = desk.as_ref();
         let (solved, failed, pool) = (&solved, &failed, &pool);
         scope.spawn(move || {
-            pool.install(|| {
-                order.iter().par_bridge().for_each_with(tx, |tx, &j| {
-                    let r = match work[j] {
-                        Job::Solve(i, side) => {
-                            let p = loaded[i].as_ref().expect("a loaded problem");
-                            guarded(p, side, || {
-                                let a = analysis::analyze(p, side, opts);
-                                let mut r = Record::from_analysis(p, &a);
-                                if let Some(Err(e)) =
-                                    args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
-                                {
-                                    r.error.get_or_insert(format!("{e:#}"));
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let run = |j: usize, helped: bool| -> Record {
+                match work[j] {
+                    Job::Solve(i, side) => {
+                        let p = loaded[i].as_ref().expect("a loaded problem");
+                        guarded(p, side, || {
+                            let a = match desk {
+                                Some(desk) if helped => {
+                                    analysis::analyze_helped(p, side, opts, desk)
                                 }
-                                r
-                            })
-                        }
-                        Job::Failed(i) => {
-                            let e = loaded[i].as_ref().expect_err("a load error");
-                            Record::from_error(e, None)
-                        }
-                    };
-                    use std::sync::atomic::Ordering::Relaxed;
-                    if r.solved() {
-                        solved.fetch_add(1, Relaxed);
-                    } else {
-                        failed.fetch_add(1, Relaxed);
+                                _ => analysis::analyze(p, side, opts),
+                            };
+                            let mut r = Record::from_analysis(p, &a);
+                            if let Some(Err(e)) =
+                                args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
+                            {
+                                r.error.get_or_insert(format!("{e:#}"));
+                            }
+                            r
+                        })
                     }
-                    bar.set_message(format!(
-                        "solved {}, not solved {}",
-                        solved.load(Relaxed),
-                        failed.load(Relaxed)
-                    ));
-                    bar.inc(1);
-                    // The receiver lives until every sender is gone.
-                    let _ = tx.send((j, r));
-                })
-            })
+                    Job::Failed(i) => {
+                        let e = loaded[i].as_ref().expect_err("a load error");
+                        Record::from_error(e, None)
+                    }
+                }
+            };
+            // Each worker takes the next side in `order` as it comes free;
+            // when none is left it helps the searches still running.
+            let worker = |tx: std::sync::mpsc::Sender<(usize, Record)>| loop {
+                let working = desk.map(|d| d.working());
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(&j) = order.get(k) else {
+                    drop(working);
+                    if let Some(desk) = desk {
+                        desk.help_while_busy();
+                    }
+                    return;
+                };
+                // The last sides to start are the ones an idle worker may
+                // help: only they pay for a shareable table.
+                let r = run(j, order.len() - k <= jobs);
+                drop(working);
+                use std::sync::atomic::Ordering::Relaxed;
+                if r.solved() {
+                    solved.fetch_add(1, Relaxed);
+                } else {
+                    failed.fetch_add(1, Relaxed);
+                }
+                bar.set_message(format!(
+                    "solved {}, not solved {}",
+                    solved.load(Relaxed),
+                    failed.load(Relaxed)
+                ));
+                bar.inc(1);
+                // The receiver lives until every sender is gone.
+                let _ = tx.send((j, r));
+            };
+            pool.scope(|s| {
+                for _ in 0..jobs.max(1) {
+                    let tx = tx.clone();
+                    s.spawn(|_| worker(tx));
+                }
+            });
+            drop(tx);
         });
         for (j, r) in rx {
             done[j] = Some(r);

@@ -13,12 +13,17 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, words_for};
-use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Shared, Stop, Unobserved, Words};
+use crate::dfpn::{
+    Game, Invitation, Limits, Observer, Outcome, Searcher, Shared, Stop, Unobserved, Words,
+};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
 
+mod help;
 mod life;
+
+pub use help::HelpDesk;
 pub use life::Life;
 
 /// Ko grades are searched up to this many external threats.
@@ -324,6 +329,8 @@ pub struct Engine {
     proof_nodes: usize,
     /// `Options::resume`.
     resume: Option<Resume>,
+    /// Where searches on one thread offer a seat to idle workers.
+    desk: Option<Arc<HelpDesk>>,
 }
 
 impl Engine {
@@ -348,6 +355,7 @@ impl Engine {
             cancel: None,
             proof_nodes: opts.proof_nodes,
             resume: opts.resume,
+            desk: None,
         }
     }
 
@@ -370,7 +378,8 @@ impl Engine {
             None => 1,
             Some(_) => 0,
         };
-        let (memory, resume, shared) = (self.memory, self.resume, self.threads > 1);
+        let shared = self.threads > 1 || self.desk.is_some();
+        let (memory, resume) = (self.memory, self.resume);
         let mut s = self
             .searcher
             .take()
@@ -466,7 +475,7 @@ impl Engine {
     }
 
     /// `decide_in`'s search, proof and check with the main searcher `s`.
-    fn decide_with<const W: usize, O: Observer<Move>, S: Words>(
+    fn decide_with<const W: usize, O: Observer<Move>, S: Words + 'static>(
         &mut self,
         s: &mut Searcher<Move, S>,
         game: &mut Tsumego<W>,
@@ -477,7 +486,25 @@ impl Engine {
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
         let before = s.positions();
-        let outcome = s.solve_threads(game, limits, observer, self.threads);
+        let outcome = match &self.desk {
+            Some(desk) if self.threads == 1 => {
+                let seat = Arc::new(help::Seat::default());
+                let mut offer = None;
+                let o = s.solve_inviting(game, limits, observer, |h| {
+                    // Only a shared table invites (`S` is `Shared` here).
+                    let h: Box<dyn std::any::Any> = Box::new(h);
+                    if let Ok(h) = h.downcast::<Invitation<Move, Shared>>() {
+                        offer = Some(desk.post(*h, problem, to_move, prover, ko, moves, &seat));
+                    }
+                });
+                if let Some(id) = offer {
+                    let helped = desk.withdraw(id, &seat);
+                    self.spend(helped);
+                }
+                o
+            }
+            _ => s.solve_threads(game, limits, observer, self.threads),
+        };
         let numbers = s.root_numbers();
         let free = s.root_free();
         let mut spent = s.positions() - before;
@@ -818,8 +845,43 @@ pub fn analyze_observed<O: Observer<Move>>(
     opts: &Options,
     observer: &mut O,
 ) -> Analysis {
+    analyze_with(problem, side, opts, observer, None)
+}
+
+/// As `analyze`, on one thread whose searches, once past their first
+/// stretch alone, offer a seat at `desk` to a worker with nothing else
+/// to do (`HelpDesk`). Their tables are then shareable, which costs a
+/// little on one thread: for the last sides of a batch.
+pub fn analyze_helped(
+    problem: &Problem,
+    side: Color,
+    opts: &Options,
+    desk: &Arc<HelpDesk>,
+) -> Analysis {
+    let opts = Options {
+        threads: 1,
+        parallel_ko: false,
+        ..*opts
+    };
+    analyze_with(
+        problem,
+        side,
+        &opts,
+        &mut Unobserved,
+        Some(Arc::clone(desk)),
+    )
+}
+
+fn analyze_with<O: Observer<Move>>(
+    problem: &Problem,
+    side: Color,
+    opts: &Options,
+    observer: &mut O,
+    desk: Option<Arc<HelpDesk>>,
+) -> Analysis {
     let start = Instant::now();
     let mut engine = Engine::new(opts);
+    engine.desk = desk;
     let opp = side.opp();
     let mut a = Analysis {
         side,

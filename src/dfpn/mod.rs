@@ -19,7 +19,8 @@ mod tt;
 
 pub use pns::{PnsOutcome, pns};
 pub use search::{
-    Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step, Unobserved,
+    Invitation, Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step,
+    Unobserved,
 };
 pub use tt::{Entry, Plain, Shared, Table, Words};
 

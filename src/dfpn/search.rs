@@ -223,6 +223,55 @@ pub struct Searcher<M, S: Words = Plain> {
     /// Path keys of the nodes the searches sharing this table are in
     /// (see `helper`), by their low bits.
     busy: Option<Arc<[AtomicU64]>>,
+    /// Where a helper may ask to join the current search (`solve_inviting`).
+    door: Option<Arc<Door<M, S>>>,
+}
+
+/// A seat beside another thread's search (`Searcher::solve_inviting`),
+/// to be taken by `join`.
+pub struct Invitation<M, S: Words> {
+    door: Arc<Door<M, S>>,
+}
+
+/// Where a helper asks to join a search and the search hands it a
+/// searcher on its table. The search makes the helper itself, at its next
+/// look at the clock: a table is spread over its whole budget once shared,
+/// which a search nobody joins should not pay for.
+struct Door<M, S: Words> {
+    wanted: AtomicBool,
+    helper: std::sync::Mutex<Option<Searcher<M, S>>>,
+    /// Set by a helper that decided the root.
+    decided: Arc<AtomicBool>,
+    /// Set when the search has ended: a helper stops, or does not start.
+    done: Arc<AtomicBool>,
+}
+
+/// How long a helper waits between looks at the door.
+const DOOR_WAIT: Duration = Duration::from_micros(100);
+
+impl<M: Copy + Eq + std::fmt::Debug, S: Words> Invitation<M, S> {
+    /// Searches the inviting search's root beside it (`game` at that
+    /// root under the same rules) until either decides it or it ends:
+    /// the helper's outcome and the positions it made. A decision found
+    /// here is read back by the inviting search from the table.
+    pub fn join<G: Game<Move = M>>(self, game: &mut G, limits: Limits) -> (Outcome, u64) {
+        let door = &self.door;
+        door.wanted.store(true, Ordering::SeqCst);
+        let mut helper = loop {
+            if door.done.load(Ordering::SeqCst) {
+                return (Outcome::Unknown(Stop::Cancelled), 0);
+            }
+            if let Some(h) = door.helper.lock().ok().and_then(|mut h| h.take()) {
+                break h;
+            }
+            std::thread::sleep(DOOR_WAIT);
+        };
+        let o = helper.solve(game, limits, &mut Unobserved);
+        if matches!(o, Outcome::Proven | Outcome::Disproven) {
+            door.decided.store(true, Ordering::Relaxed);
+        }
+        (o, helper.positions)
+    }
 }
 
 const BUSY_BITS: u32 = 16;
@@ -282,6 +331,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             zone_stats: (0, 0),
             recent: Recent::new(),
             busy: None,
+            door: None,
         }
     }
 
@@ -306,6 +356,21 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         h.epsilon_div = self.epsilon_div;
         h.path_only = self.path_only.clone();
         Some(h)
+    }
+
+    /// Hands the helper that asked at the door a searcher on this table.
+    #[cold]
+    fn seat_helper(&mut self) {
+        let Some(door) = self.door.take() else {
+            return;
+        };
+        let Some(mut h) = self.helper() else {
+            return;
+        };
+        h.set_cancel(Some(Arc::clone(&door.done)));
+        if let Ok(mut seat) = door.helper.lock() {
+            *seat = Some(h);
+        }
     }
 
     /// When another thread is in the best child: the best of the others
@@ -551,11 +616,83 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             self.tt.absorb(&h.tt);
         }
         drop(helpers);
-        if matches!(o, Outcome::Unknown(_)) && decided.load(Ordering::Relaxed) {
-            // A helper's result is in the table (also when it came as the
-            // main search ran out of time): the root reads it back from its
-            // children's entries, at its first expansion unless one of them
-            // was replaced since.
+        self.read_back(o, Some(decided), start, limits, game, observer)
+    }
+
+    /// `solve`, which one other thread may join at any time after the
+    /// first stretch alone (`set_share_after`, as in `solve_threads`):
+    /// `post` is then handed an invitation to pass to a thread with
+    /// nothing else to do, which joins by `Invitation::join` and is
+    /// stopped when this search ends. Without shareable words, `solve`.
+    pub fn solve_inviting<G, O>(
+        &mut self,
+        game: &mut G,
+        limits: Limits,
+        observer: &mut O,
+        post: impl FnOnce(Invitation<M, S>),
+    ) -> Outcome
+    where
+        G: Game<Move = M>,
+        O: Observer<M>,
+    {
+        if !S::SHARED || self.strict {
+            return self.solve(game, limits, observer);
+        }
+        let start = Instant::now();
+        let before = self.positions;
+        let after = self.share_after;
+        if after > 0 {
+            let alone = Limits {
+                positions: Some(limits.positions.map_or(after, |p| p.min(after))),
+                time: limits.time,
+            };
+            let o = self.solve(game, alone, observer);
+            if o != Outcome::Unknown(Stop::Positions)
+                || limits.positions.is_some_and(|p| p <= after)
+            {
+                return o;
+            }
+        }
+        let decided = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let door = Arc::new(Door {
+            wanted: AtomicBool::new(false),
+            helper: std::sync::Mutex::new(None),
+            decided: Arc::clone(&decided),
+            done: Arc::clone(&done),
+        });
+        self.door = Some(Arc::clone(&door));
+        self.decided_elsewhere = Some(Arc::clone(&decided));
+        post(Invitation { door });
+        let rest = Limits {
+            positions: limits
+                .positions
+                .map(|p| p.saturating_sub(self.positions - before)),
+            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+        };
+        let o = self.solve(game, rest, observer);
+        done.store(true, Ordering::SeqCst);
+        self.door = None;
+        self.decided_elsewhere = None;
+        self.busy = None;
+        self.read_back(o, Some(decided), start, limits, game, observer)
+    }
+
+    /// The outcome of a search that other threads helped: when it stopped
+    /// because one of them decided the root, their result is in the table
+    /// (also when it came as the search ran out of time), and the root
+    /// reads it back from its children's entries, at its first expansion
+    /// unless one of them was replaced since.
+    fn read_back<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        o: Outcome,
+        decided: Option<Arc<AtomicBool>>,
+        start: Instant,
+        limits: Limits,
+        game: &mut G,
+        observer: &mut O,
+    ) -> Outcome {
+        if matches!(o, Outcome::Unknown(_)) && decided.is_some_and(|d| d.load(Ordering::Relaxed)) {
             let rest = Limits {
                 positions: None,
                 time: limits.time.map(|t| {
@@ -681,6 +818,13 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             return;
         }
         self.next_clock = self.positions + CLOCK_EVERY;
+        if self
+            .door
+            .as_ref()
+            .is_some_and(|d| d.wanted.load(Ordering::Relaxed))
+        {
+            self.seat_helper();
+        }
         if [&self.cancel, &self.decided_elsewhere]
             .into_iter()
             .flatten()
