@@ -9,7 +9,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, words_for};
 use crate::dfpn::{Game as _, Invitation, Limits, Shared};
@@ -42,6 +42,8 @@ pub(super) struct Offer {
     ko: Ko,
     moves: Vec<Move>,
     seat: Arc<Seat>,
+    /// A search for a side's status (not a first move or a grade).
+    status: bool,
 }
 
 /// What the search that posted an offer learns of its helper.
@@ -78,25 +80,42 @@ impl HelpDesk {
     /// side left in hand.
     pub fn help_while_busy(&self) {
         loop {
-            let offer = self.offers.lock().map(|mut o| {
-                let offer = o.pop();
-                if let Some(offer) = &offer {
-                    offer.seat.taken.store(true, Ordering::SeqCst);
-                }
-                offer
-            });
-            match offer {
-                Ok(Some(offer)) => {
-                    let seat = Arc::clone(&offer.seat);
-                    // A helper that panicked has only stopped helping.
-                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| offer.join()));
-                    self.helped
-                        .fetch_add(seat.positions.load(Ordering::SeqCst), Ordering::Relaxed);
-                }
-                Ok(None) if self.working.load(Ordering::SeqCst) > 0 => std::thread::sleep(POLL),
-                _ => return,
+            match self.take(false) {
+                Some(offer) => self.help(offer, None),
+                None if self.working.load(Ordering::SeqCst) > 0 => std::thread::sleep(POLL),
+                None => return,
             }
         }
+    }
+
+    /// Helps the status searches that other workers offer, if any, for
+    /// at most `time`: a side whose status is known gives part of its
+    /// clock for first moves and grades to the others' statuses (a status
+    /// is what a side is asked first).
+    pub(super) fn help_status_searches(&self, time: Duration) {
+        let until = Instant::now() + time;
+        while let Some(left) = until.checked_duration_since(Instant::now())
+            && let Some(offer) = self.take(true)
+        {
+            self.help(offer, Some(left));
+        }
+    }
+
+    /// The newest offer (of a status search only, if `status_only`).
+    fn take(&self, status_only: bool) -> Option<Offer> {
+        let mut offers = self.offers.lock().ok()?;
+        let i = offers.iter().rposition(|o| o.status || !status_only)?;
+        let offer = offers.swap_remove(i);
+        offer.seat.taken.store(true, Ordering::SeqCst);
+        Some(offer)
+    }
+
+    fn help(&self, offer: Offer, time: Option<Duration>) {
+        let seat = Arc::clone(&offer.seat);
+        // A helper that panicked has only stopped helping.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| offer.join(time)));
+        self.helped
+            .fetch_add(seat.positions.load(Ordering::SeqCst), Ordering::Relaxed);
     }
 
     /// Positions that helpers made in the searches they joined.
@@ -115,6 +134,7 @@ impl HelpDesk {
         ko: Ko,
         moves: &[Move],
         seat: &Arc<Seat>,
+        status: bool,
     ) -> u64 {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut offers) = self.offers.lock() {
@@ -127,6 +147,7 @@ impl HelpDesk {
                 ko,
                 moves: moves.to_vec(),
                 seat: Arc::clone(seat),
+                status,
             });
         }
         id
@@ -148,8 +169,8 @@ impl HelpDesk {
 }
 
 impl Offer {
-    /// Searches beside the offering search until it ends.
-    fn join(self) {
+    /// Searches beside the offering search until it ends (or `time` does).
+    fn join(self, time: Option<Duration>) {
         let seat = Release(Arc::clone(&self.seat));
         let (w, h) = self.problem.search_shape();
         let positions = crate::with_words!(words_for(w, h), W => {
@@ -159,7 +180,11 @@ impl Offer {
                 game.play(m);
             }
             // The offering search stops its helper when it ends.
-            self.help.join(&mut game, Limits::default()).1
+            let limits = Limits {
+                positions: None,
+                time,
+            };
+            self.help.join(&mut game, limits).1
         });
         seat.0.positions.store(positions, Ordering::SeqCst);
     }

@@ -429,6 +429,12 @@ impl Engine {
         moves: &[Move],
         observer: &mut O,
     ) -> Verdict {
+        if let (Some(desk), Some(left), false) =
+            (&self.desk, self.limits().time, self.best == Status::Unknown)
+        {
+            // Half of what is left: the other half for this side's own moves.
+            desk.help_status_searches(left / 2);
+        }
         if self.out_of_budget() {
             return Verdict {
                 outcome: Outcome::Unknown(if self.positions_left == Some(0) {
@@ -494,7 +500,9 @@ impl Engine {
                     // Only a shared table invites (`S` is `Shared` here).
                     let h: Box<dyn std::any::Any> = Box::new(h);
                     if let Ok(h) = h.downcast::<Invitation<Move, Shared>>() {
-                        offer = Some(desk.post(*h, problem, to_move, prover, ko, moves, &seat));
+                        let status = self.best == Status::Unknown;
+                        offer =
+                            Some(desk.post(*h, problem, to_move, prover, ko, moves, &seat, status));
                     }
                 });
                 if let Some(id) = offer {
