@@ -560,18 +560,8 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         }
         let start = Instant::now();
         let before = self.positions;
-        let after = self.share_after;
-        if after > 0 {
-            let alone = Limits {
-                positions: Some(limits.positions.map_or(after, |p| p.min(after))),
-                time: limits.time,
-            };
-            let o = self.solve(game, alone, observer);
-            if o != Outcome::Unknown(Stop::Positions)
-                || limits.positions.is_some_and(|p| p <= after)
-            {
-                return o;
-            }
+        if let Some(o) = self.solve_alone_first(game, limits, observer) {
+            return o;
         }
         let share = |left: u64| left / threads as u64;
         let rest = Limits {
@@ -619,6 +609,28 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.read_back(o, Some(decided), start, limits, game, observer)
     }
 
+    /// The first stretch of a search that other threads may join
+    /// (`set_share_after`): its outcome if it ended there, None if the
+    /// search goes on past it.
+    fn solve_alone_first<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        game: &mut G,
+        limits: Limits,
+        observer: &mut O,
+    ) -> Option<Outcome> {
+        let after = self.share_after;
+        if after == 0 {
+            return None;
+        }
+        let alone = Limits {
+            positions: Some(limits.positions.map_or(after, |p| p.min(after))),
+            time: limits.time,
+        };
+        let o = self.solve(game, alone, observer);
+        (o != Outcome::Unknown(Stop::Positions) || limits.positions.is_some_and(|p| p <= after))
+            .then_some(o)
+    }
+
     /// `solve`, which one other thread may join at any time after the
     /// first stretch alone (`set_share_after`, as in `solve_threads`):
     /// `post` is then handed an invitation to pass to a thread with
@@ -640,18 +652,8 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         }
         let start = Instant::now();
         let before = self.positions;
-        let after = self.share_after;
-        if after > 0 {
-            let alone = Limits {
-                positions: Some(limits.positions.map_or(after, |p| p.min(after))),
-                time: limits.time,
-            };
-            let o = self.solve(game, alone, observer);
-            if o != Outcome::Unknown(Stop::Positions)
-                || limits.positions.is_some_and(|p| p <= after)
-            {
-                return o;
-            }
+        if let Some(o) = self.solve_alone_first(game, limits, observer) {
+            return o;
         }
         let decided = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
