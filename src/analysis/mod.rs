@@ -13,9 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Color, Move, words_for};
-use crate::dfpn::{
-    Game, Invitation, Limits, Observer, Outcome, Searcher, Shared, Stop, Unobserved, Words,
-};
+use crate::dfpn::{Game, Limits, Observer, Outcome, Searcher, Shared, Stop, Unobserved, Words};
 use crate::problem::{Ko, Problem};
 use crate::proof::{self, Line};
 use crate::tsumego::{KoMaster, Tsumego};
@@ -473,46 +471,61 @@ impl Engine {
             game.play(m);
         }
         let mut main = self.take_searcher(ko.master, prover);
-        let verdict = each!(&mut main, s => {
-            self.decide_with(s, &mut game, limits, observer, (problem, to_move, prover, ko, moves))
-        });
+        let ctx = (problem, to_move, prover, ko, moves);
+        let verdict = match &mut main {
+            MainSearcher::Shared(s) if self.threads == 1 && self.desk.is_some() => {
+                let before = s.positions();
+                let outcome = self.solve_offering(s, &mut game, limits, observer, ctx);
+                self.conclude(s, &mut game, outcome, before, ctx)
+            }
+            _ => each!(&mut main, s => {
+                let before = s.positions();
+                let outcome = s.solve_threads(&mut game, limits, observer, self.threads);
+                self.conclude(s, &mut game, outcome, before, ctx)
+            }),
+        };
         self.searcher = Some(main);
         verdict
     }
 
-    /// `decide_in`'s search, proof and check with the main searcher `s`.
-    fn decide_with<const W: usize, O: Observer<Move>, S: Words + 'static>(
+    /// The search of a helped engine (`analyze_helped`): on one thread,
+    /// offering a seat at the desk once past its first stretch alone.
+    fn solve_offering<const W: usize, O: Observer<Move>>(
         &mut self,
-        s: &mut Searcher<Move, S>,
+        s: &mut Searcher<Move, Shared>,
         game: &mut Tsumego<W>,
         limits: Limits,
         observer: &mut O,
         (problem, to_move, prover, ko, moves): (&Problem, Color, Color, Ko, &[Move]),
+    ) -> Outcome {
+        let Some(desk) = self.desk.clone() else {
+            return s.solve(game, limits, observer);
+        };
+        let seat = Arc::new(help::Seat::default());
+        let status = self.best == Status::Unknown;
+        let mut offer = None;
+        let o = s.solve_inviting(game, limits, observer, |h| {
+            offer = Some(desk.post(h, problem, to_move, prover, ko, moves, &seat, status));
+        });
+        if let Some(id) = offer {
+            let helped = desk.withdraw(id, &seat);
+            self.spend(helped);
+        }
+        o
+    }
+
+    /// `decide_in`'s proof and check after the main searcher `s` came to
+    /// `outcome` (its count of positions was `before` at the start).
+    fn conclude<const W: usize, S: Words>(
+        &mut self,
+        s: &mut Searcher<Move, S>,
+        game: &mut Tsumego<W>,
+        outcome: Outcome,
+        before: u64,
+        (problem, to_move, prover, ko, moves): (&Problem, Color, Color, Ko, &[Move]),
     ) -> Verdict {
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
-        let before = s.positions();
-        let outcome = match &self.desk {
-            Some(desk) if self.threads == 1 => {
-                let seat = Arc::new(help::Seat::default());
-                let mut offer = None;
-                let o = s.solve_inviting(game, limits, observer, |h| {
-                    // Only a shared table invites (`S` is `Shared` here).
-                    let h: Box<dyn std::any::Any> = Box::new(h);
-                    if let Ok(h) = h.downcast::<Invitation<Move, Shared>>() {
-                        let status = self.best == Status::Unknown;
-                        offer =
-                            Some(desk.post(*h, problem, to_move, prover, ko, moves, &seat, status));
-                    }
-                });
-                if let Some(id) = offer {
-                    let helped = desk.withdraw(id, &seat);
-                    self.spend(helped);
-                }
-                o
-            }
-            _ => s.solve_threads(game, limits, observer, self.threads),
-        };
         let numbers = s.root_numbers();
         let free = s.root_free();
         let mut spent = s.positions() - before;

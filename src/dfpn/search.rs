@@ -563,13 +563,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         if let Some(o) = self.solve_alone_first(game, limits, observer) {
             return o;
         }
-        let share = |left: u64| left / threads as u64;
-        let rest = Limits {
-            positions: limits
-                .positions
-                .map(|p| share(p.saturating_sub(self.positions - before))),
-            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-        };
+        let rest = self.left_of(limits, start, before, threads as u64);
         let mut helpers: Vec<Searcher<M, S>> = (1..threads).filter_map(|_| self.helper()).collect();
         let decided = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
@@ -606,7 +600,18 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             self.tt.absorb(&h.tt);
         }
         drop(helpers);
-        self.read_back(o, Some(decided), start, limits, game, observer)
+        self.read_back(o, &decided, start, limits, game, observer)
+    }
+
+    /// What is left of `limits` since `start`, when the count of
+    /// positions was `before`, for each of `shares` threads.
+    fn left_of(&self, limits: Limits, start: Instant, before: u64, shares: u64) -> Limits {
+        Limits {
+            positions: limits
+                .positions
+                .map(|p| p.saturating_sub(self.positions - before) / shares),
+            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+        }
     }
 
     /// The first stretch of a search that other threads may join
@@ -666,18 +671,13 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.door = Some(Arc::clone(&door));
         self.decided_elsewhere = Some(Arc::clone(&decided));
         post(Invitation { door });
-        let rest = Limits {
-            positions: limits
-                .positions
-                .map(|p| p.saturating_sub(self.positions - before)),
-            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
-        };
+        let rest = self.left_of(limits, start, before, 1);
         let o = self.solve(game, rest, observer);
         done.store(true, Ordering::SeqCst);
         self.door = None;
         self.decided_elsewhere = None;
         self.busy = None;
-        self.read_back(o, Some(decided), start, limits, game, observer)
+        self.read_back(o, &decided, start, limits, game, observer)
     }
 
     /// The outcome of a search that other threads helped: when it stopped
@@ -688,13 +688,13 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     fn read_back<G: Game<Move = M>, O: Observer<M>>(
         &mut self,
         o: Outcome,
-        decided: Option<Arc<AtomicBool>>,
+        decided: &AtomicBool,
         start: Instant,
         limits: Limits,
         game: &mut G,
         observer: &mut O,
     ) -> Outcome {
-        if matches!(o, Outcome::Unknown(_)) && decided.is_some_and(|d| d.load(Ordering::Relaxed)) {
+        if matches!(o, Outcome::Unknown(_)) && decided.load(Ordering::Relaxed) {
             let rest = Limits {
                 positions: None,
                 time: limits.time.map(|t| {

@@ -383,12 +383,7 @@ impl<S: Words> Table<S> {
     /// Whether slot `i` of `b` holds `key`, live.
     #[inline(always)]
     fn holds(&self, b: &Bucket, i: usize, key: u64) -> bool {
-        let check = if S::SHARED {
-            Self::seal(key, b[PN + i], b[DN + i], b[META + i])
-        } else {
-            (key >> 32) as u32
-        };
-        b[i] == check && self.live(b, i)
+        b[i] == Self::seal(key, b[PN + i], b[DN + i], b[META + i]) && self.live(b, i)
     }
 
     /// The slot of `b` that holds `key`, live.
