@@ -42,6 +42,9 @@ pub struct TuiArgs {
     pub path: PathBuf,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// Threads for each search, sharing one table (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]

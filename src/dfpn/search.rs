@@ -56,12 +56,22 @@ pub struct SearchView<'a, M> {
     start: Instant,
     /// The children of the node just expanded, as first valued.
     children: &'a [Slot<M>],
+    /// Positions made so far by the threads helping this search (see
+    /// `helper_positions`).
+    helpers: Option<&'a AtomicU64>,
 }
 
 impl<M: Copy> SearchView<'_, M> {
     /// Time since the search began.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+
+    /// Positions the helper threads of `Searcher::solve_threads` have made
+    /// in the current search and not yet handed over to `positions` (they
+    /// report every few hundred positions; 0 on one thread).
+    pub fn helper_positions(&self) -> u64 {
+        self.helpers.map_or(0, |h| h.load(Ordering::Relaxed))
     }
 
     /// The moves of the node just expanded (the end of `path`) with their
@@ -79,6 +89,26 @@ impl<M: Copy> SearchView<'_, M> {
 /// block (single-stepping) and returns `false` to cancel the search.
 pub trait Observer<M> {
     fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool;
+
+    /// The observer of a thread that helps this one's search
+    /// (`Searcher::solve_threads`), called after each of its expansions
+    /// with its own view. None (the default): helpers are not watched. A
+    /// viewer that pauses the search gives one that holds the helper
+    /// while paused.
+    fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        None
+    }
+}
+
+impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
+    #[inline]
+    fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool {
+        (**self).after_expand(view)
+    }
+
+    fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        (**self).helper()
+    }
 }
 
 /// The observer that watches nothing; it compiles away.
@@ -225,6 +255,13 @@ pub struct Searcher<M, S: Words = Plain> {
     busy: Option<Arc<[AtomicU64]>>,
     /// Where a helper may ask to join the current search (`solve_inviting`).
     door: Option<Arc<Door<M, S>>>,
+    /// In a search with helper threads, the positions they have made and
+    /// not yet handed over (`SearchView::helper_positions`).
+    helpers_live: Option<Arc<AtomicU64>>,
+    /// In a helper, where it reports its positions as it goes, and how
+    /// many it has reported.
+    report_to: Option<Arc<AtomicU64>>,
+    reported: u64,
 }
 
 /// A seat beside another thread's search (`Searcher::solve_inviting`),
@@ -332,6 +369,9 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             recent: Recent::new(),
             busy: None,
             door: None,
+            helpers_live: None,
+            report_to: None,
+            reported: 0,
         }
     }
 
@@ -565,17 +605,25 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         }
         let rest = self.left_of(limits, start, before, threads as u64);
         let mut helpers: Vec<Searcher<M, S>> = (1..threads).filter_map(|_| self.helper()).collect();
+        let watchers: Vec<_> = helpers.iter().map(|_| observer.helper()).collect();
         let decided = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
+        let live = Arc::new(AtomicU64::new(0));
+        self.helpers_live = Some(Arc::clone(&live));
         let o = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .iter_mut()
-                .map(|h| {
+                .zip(watchers)
+                .map(|(h, watcher)| {
                     h.set_cancel(Some(Arc::clone(&done)));
+                    h.report_to = Some(Arc::clone(&live));
                     let mut g = game.clone();
                     let decided = Arc::clone(&decided);
                     scope.spawn(move || {
-                        let o = h.solve(&mut g, rest, &mut Unobserved);
+                        let o = match watcher {
+                            Some(mut w) => h.solve(&mut g, rest, &mut w),
+                            None => h.solve(&mut g, rest, &mut Unobserved),
+                        };
                         if matches!(o, Outcome::Proven | Outcome::Disproven) {
                             decided.store(true, Ordering::Relaxed);
                         }
@@ -593,6 +641,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         });
         self.decided_elsewhere = None;
         self.busy = None;
+        self.helpers_live = None;
         for h in &helpers {
             self.positions += h.positions;
             self.expansions += h.expansions;
@@ -820,6 +869,10 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             return;
         }
         self.next_clock = self.positions + CLOCK_EVERY;
+        if let Some(r) = &self.report_to {
+            r.fetch_add(self.positions - self.reported, Ordering::Relaxed);
+            self.reported = self.positions;
+        }
         if self
             .door
             .as_ref()
@@ -1001,6 +1054,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                     tt_hits: self.tt.probe_stats().1,
                     start: self.start,
                     children: &slots,
+                    helpers: self.helpers_live.as_deref(),
                 };
                 if !observer.after_expand(&view) {
                     self.stopped = Some(Stop::Cancelled);

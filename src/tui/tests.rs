@@ -1097,3 +1097,65 @@ fn a_pass_barred_from_retaking_the_ko_says_why() {
         "{log:?}"
     );
 }
+
+#[test]
+fn a_paused_search_holds_its_helper_threads_too() {
+    use super::worker::{Request, Worker};
+    // gop/19988 Black to kill: tens of millions of positions per search,
+    // so the helper joins after the first two million alone.
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/problems/d180cf/gop/19988.sgf"
+    ));
+    if !path.exists() {
+        eprintln!("skipped: {} is missing", path.display());
+        return;
+    }
+    let problem = std::sync::Arc::new(
+        load_paths(&[&path])
+            .remove(0)
+            .expect("the suite file loads"),
+    );
+    let mut w = Worker::new();
+    let job = w.start(
+        Request::Analyze {
+            problem,
+            side: Color::Black,
+            opts: Options {
+                limits: Limits {
+                    positions: None,
+                    time: Some(Duration::from_secs(60)),
+                },
+                threads: 2,
+                ..opts()
+            },
+        },
+        false,
+    );
+    let until = |what: &dyn Fn() -> bool| {
+        let end = std::time::Instant::now() + WAIT;
+        while !what() {
+            assert!(std::time::Instant::now() < end, "timed out");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    };
+    until(&|| w.helper_expansions() > 0);
+    w.set_paused(true);
+    assert!(w.wait_idle(WAIT), "the search parks at the pause");
+    // A helper stops at its next expansion once it sees the pause.
+    std::thread::sleep(Duration::from_millis(20));
+    let held = w.helper_expansions();
+    w.step(50);
+    assert!(w.wait_idle(WAIT), "the steps are made");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        w.helper_expansions(),
+        held,
+        "a helper searched while the search was paused"
+    );
+    w.set_paused(false);
+    until(&|| w.helper_expansions() > held);
+    w.cancel();
+    let done = w.recv_timeout(WAIT).expect("the job ends on a cancel");
+    assert_eq!(done.job, job);
+}

@@ -17,7 +17,7 @@
 //! a short lock and reads finished jobs from a channel.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -133,6 +133,8 @@ pub struct Control {
     /// Paused or cancelled: the observer must take the slow path.
     hold: AtomicBool,
     finished: AtomicBool,
+    /// Expansions made by threads helping the job's searches.
+    helper_expansions: AtomicU64,
     gate: Mutex<Gate>,
     cv: Condvar,
     snapshot: Mutex<Snapshot>,
@@ -232,7 +234,7 @@ impl Watch {
         s.candidates.extend(v.candidates());
         s.root_pn = v.root_pn;
         s.root_dn = v.root_dn;
-        s.positions = self.base_positions + v.positions;
+        s.positions = self.base_positions + v.positions + v.helper_positions();
         s.expansions = v.expansions;
         s.tt_used = v.tt_used;
         s.tt_capacity = v.tt_capacity;
@@ -305,7 +307,7 @@ impl Observer<Move> for Watch {
             self.base_positions += self.last_positions;
         }
         self.last_expansions = v.expansions;
-        self.last_positions = v.positions;
+        self.last_positions = v.positions + v.helper_positions();
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold(v);
         }
@@ -313,6 +315,49 @@ impl Observer<Move> for Watch {
         let due = self.calls.is_multiple_of(CLOCK_EVERY) || v.expansions == 1;
         if self.seq == 0 || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
             self.publish(v, false);
+        }
+        true
+    }
+
+    fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {
+        Some(Box::new(HelperWatch {
+            control: Arc::clone(&self.control),
+        }))
+    }
+}
+
+/// The observer of a thread helping the job's search: it shows nothing
+/// (the snapshot is the main search's), but stops while the job is
+/// paused, so that a paused search is still and a step is one expansion
+/// of the path on screen, and stops for good on a cancel.
+struct HelperWatch {
+    control: Arc<Control>,
+}
+
+impl HelperWatch {
+    #[cold]
+    fn hold(&self) -> bool {
+        let mut g = lock(&self.control.gate);
+        loop {
+            if g.cancel {
+                return false;
+            }
+            if !g.paused {
+                return true;
+            }
+            g = self.control.cv.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+impl Observer<Move> for HelperWatch {
+    #[inline]
+    fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
+        self.control
+            .helper_expansions
+            .fetch_add(1, Ordering::Relaxed);
+        if self.control.hold.load(Ordering::Relaxed) {
+            return self.hold();
         }
         true
     }
@@ -473,6 +518,14 @@ impl Worker {
             std::thread::sleep(Duration::from_millis(1));
         }
         false
+    }
+
+    /// Expansions the current job's helper threads have made (tests).
+    #[cfg(test)]
+    pub fn helper_expansions(&self) -> u64 {
+        self.current
+            .as_ref()
+            .map_or(0, |(_, c)| c.helper_expansions.load(Ordering::Relaxed))
     }
 
     /// Waits for the next finished job (tests).

@@ -1,0 +1,80 @@
+//! The threads of `Searcher::solve_threads` are watched: a viewer's
+//! observer hands each helper thread an observer of its own (a viewer
+//! holds them there while paused), and the main search's view counts the
+//! helpers' positions as they go.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use shikatsu::board::{Color, Move};
+use shikatsu::dfpn::{Limits, Observer, Outcome, SearchView, Searcher};
+use shikatsu::problem::{Ko, load_paths};
+use shikatsu::tsumego::Tsumego;
+
+const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/d180cf");
+
+/// The main thread's observer: the most helper positions it was shown,
+/// and a counter for the expansions of the helpers it hands out.
+struct Main {
+    seen: u64,
+    helper_calls: Arc<AtomicU64>,
+}
+
+impl Observer<Move> for Main {
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        self.seen = self.seen.max(v.helper_positions());
+        true
+    }
+
+    fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {
+        Some(Box::new(Helper(Arc::clone(&self.helper_calls))))
+    }
+}
+
+struct Helper(Arc<AtomicU64>);
+
+impl Observer<Move> for Helper {
+    fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+}
+
+#[test]
+fn helper_threads_are_watched_and_their_positions_shown() {
+    let path = format!("{SUITE}/gop/585.sgf");
+    if !std::path::Path::new(&path).exists() {
+        eprintln!("skipped: {path} is missing");
+        return;
+    }
+    let problem = load_paths(&[&path])
+        .remove(0)
+        .expect("the suite file loads");
+    // Black to kill as ko master: about 1.8 million positions, so the
+    // helper, joining after the first thousand, has work to do.
+    let side = Color::Black;
+    let ko: Ko = Some(side).into();
+    let mut s = Searcher::new_shared(64 << 20);
+    s.set_share_after(1_000);
+    let mut main = Main {
+        seen: 0,
+        helper_calls: Arc::new(AtomicU64::new(0)),
+    };
+    let mut g: Tsumego = Tsumego::for_search(&problem, side, side, ko);
+    let limits = Limits {
+        positions: Some(40_000_000),
+        time: None,
+    };
+    let outcome = s.solve_threads(&mut g, limits, &mut main, 2);
+    assert_eq!(outcome, Outcome::Proven);
+    let calls = main.helper_calls.load(Ordering::Relaxed);
+    assert!(calls > 0, "the helper's observer was never called");
+    assert!(
+        main.seen > 0,
+        "the main search never saw its helper's positions ({calls} helper expansions)"
+    );
+    assert!(
+        main.seen <= s.positions(),
+        "more helper positions shown than were made"
+    );
+}
