@@ -3,8 +3,8 @@
 //! holds them there while paused), and the main search's view counts the
 //! helpers' positions as they go.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Limits, Observer, Outcome, SearchView, Searcher};
@@ -77,4 +77,70 @@ fn helper_threads_are_watched_and_their_positions_shown() {
         main.seen <= s.positions(),
         "more helper positions shown than were made"
     );
+}
+
+/// A helper's observer that holds it from its first expansion until the
+/// search it helps is over, as a paused viewer does.
+struct Held(Arc<(Mutex<bool>, Condvar)>);
+
+impl Observer<Move> for Held {
+    fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
+        let (released, cv) = &*self.0;
+        let mut r = released.lock().expect("not poisoned");
+        while !*r {
+            r = cv.wait(r).expect("not poisoned");
+        }
+        false
+    }
+}
+
+struct Holding(Arc<(Mutex<bool>, Condvar)>);
+
+impl Observer<Move> for Holding {
+    fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
+        true
+    }
+
+    fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {
+        Some(Box::new(Held(Arc::clone(&self.0))))
+    }
+
+    fn helpers_released(&mut self) {
+        let (released, cv) = &*self.0;
+        *released.lock().expect("not poisoned") = true;
+        cv.notify_all();
+    }
+}
+
+#[test]
+fn a_search_that_ends_while_its_helper_is_held_lets_it_go() {
+    // A viewer's last single step can decide the root while the helper
+    // waits for a resume: the search waits for its helper, which must be
+    // released, or the two wait for each other.
+    let path = format!("{SUITE}/gop/585.sgf");
+    if !std::path::Path::new(&path).exists() {
+        eprintln!("skipped: {path} is missing");
+        return;
+    }
+    let problem = load_paths(&[&path])
+        .remove(0)
+        .expect("the suite file loads");
+    let side = Color::Black;
+    let ko: Ko = Some(side).into();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut s = Searcher::new_shared(64 << 20);
+        s.set_share_after(1_000);
+        let mut g: Tsumego = Tsumego::for_search(&problem, side, side, ko);
+        let mut viewer = Holding(Arc::new((Mutex::new(false), Condvar::new())));
+        let limits = Limits {
+            positions: Some(40_000_000),
+            time: None,
+        };
+        let _ = tx.send(s.solve_threads(&mut g, limits, &mut viewer, 2));
+    });
+    let outcome = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the search ends instead of waiting for its held helper");
+    assert_eq!(outcome, Outcome::Proven);
 }

@@ -98,6 +98,11 @@ pub trait Observer<M> {
     fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
         None
     }
+
+    /// The search ended while its helpers may still be inside their
+    /// observers: one that holds its helper must let it go now (the
+    /// search waits for its helpers to stop before it returns).
+    fn helpers_released(&mut self) {}
 }
 
 impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
@@ -108,6 +113,10 @@ impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
 
     fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
         (**self).helper()
+    }
+
+    fn helpers_released(&mut self) {
+        (**self).helpers_released()
     }
 }
 
@@ -633,6 +642,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             self.decided_elsewhere = Some(Arc::clone(&decided));
             let o = self.solve(game, rest, observer);
             done.store(true, Ordering::Relaxed);
+            observer.helpers_released();
             for r in running {
                 // A helper that panicked has only stopped helping.
                 let _ = r.join();

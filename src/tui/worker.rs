@@ -135,6 +135,8 @@ pub struct Control {
     finished: AtomicBool,
     /// Expansions made by threads helping the job's searches.
     helper_expansions: AtomicU64,
+    /// Searches of the job that have ended (their helpers must stop).
+    ended: AtomicU64,
     gate: Mutex<Gate>,
     cv: Condvar,
     snapshot: Mutex<Snapshot>,
@@ -322,7 +324,16 @@ impl Observer<Move> for Watch {
     fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {
         Some(Box::new(HelperWatch {
             control: Arc::clone(&self.control),
+            search: self.control.ended.load(Ordering::Acquire),
         }))
+    }
+
+    /// A search that ends while paused (its last step decided it) waits
+    /// for its helpers, which must not wait for a resume.
+    fn helpers_released(&mut self) {
+        let _g = lock(&self.control.gate);
+        self.control.ended.fetch_add(1, Ordering::AcqRel);
+        self.control.cv.notify_all();
     }
 }
 
@@ -332,6 +343,9 @@ impl Observer<Move> for Watch {
 /// of the path on screen, and stops for good on a cancel.
 struct HelperWatch {
     control: Arc<Control>,
+    /// `Control::ended` when the helper started: the search it helps is
+    /// over once that count moves on.
+    search: u64,
 }
 
 impl HelperWatch {
@@ -339,7 +353,7 @@ impl HelperWatch {
     fn hold(&self) -> bool {
         let mut g = lock(&self.control.gate);
         loop {
-            if g.cancel {
+            if g.cancel || self.control.ended.load(Ordering::Acquire) != self.search {
                 return false;
             }
             if !g.paused {
