@@ -1242,7 +1242,9 @@ const FIRST_MOVE_CAP: u64 = 250_000;
 /// Searches the moves still open at `step` under that step's setting, in
 /// rounds of growing position caps (four times more each round): one hard
 /// move no longer spends the budget the easy ones needed, and a move cut
-/// off in one round goes on from the table's numbers in the next.
+/// off in one round goes on from the table's numbers in the next. With
+/// threads to spare, the rounds after the first search two moves at a
+/// time on the shared table (`classify_side_by_side`).
 #[allow(clippy::too_many_arguments)]
 fn classify_moves<O: Observer<Move>>(
     engine: &mut Engine,
@@ -1252,7 +1254,7 @@ fn classify_moves<O: Observer<Move>>(
     order: &[Move],
     accepted: &[Move],
     states: &mut [MoveState],
-    (master, win, loss): (Ko, Status, Status),
+    setting: (Ko, Status, Status),
     step: usize,
 ) -> Classified {
     let mut found = Classified {
@@ -1260,64 +1262,261 @@ fn classify_moves<O: Observer<Move>>(
         checked: true,
     };
     let mut cap = FIRST_MOVE_CAP;
+    let mut round = 0;
     loop {
-        let mut open = false;
-        for (&m, state) in order.iter().zip(states.iter_mut()) {
-            if !matches!(*state, MoveState::Open(s) if s == step) {
-                continue;
-            }
-            let is_accepted = accepted.contains(&m);
-            engine.check_losses = is_accepted;
-            // Only wins at the best status (first moves) and the file's own
-            // moves are reported with proofs; the others need no tree.
-            engine.check_wins = is_accepted || win == engine.best;
-            engine.move_cap = Some(cap);
-            let too_large = engine.too_large;
-            let v = engine.decide(problem, side, side, master, &[m], observer);
-            engine.move_cap = None;
-            let reported = match v.outcome {
-                Outcome::Proven => engine.check_wins,
-                Outcome::Disproven => engine.check_losses,
-                Outcome::Unknown(_) => false,
-            };
-            engine.check_wins = true;
-            if reported && !v.checked {
-                // Only a checked verdict is reported. A proof too large to
-                // check is a limit, like running out of positions; a
-                // rejected one is a bug, which the record must show.
-                found.checked &= engine.too_large > too_large;
-                *state = MoveState::Unchecked(step);
-                continue;
-            }
-            match v.outcome {
-                Outcome::Proven => {
-                    let size = v
-                        .tree
-                        .as_ref()
-                        .map_or(usize::MAX, |t| proof::distinct_size(t));
-                    *state = MoveState::Reached(win, size);
-                }
-                Outcome::Disproven => {
-                    if let (true, true, Some(tree)) = (is_accepted, v.checked, v.tree) {
-                        found.refutations.push((m, tree));
-                    }
-                    // A loss no ko took part in is a loss under any master.
-                    *state = if loss != Status::Unknown || v.free {
-                        MoveState::Reached(Status::Fails, usize::MAX)
-                    } else {
-                        MoveState::Open(step + 1)
-                    };
-                }
-                Outcome::Unknown(Stop::Positions) if !engine.out_of_budget() => open = true,
-                // The analysis's own limit or a cancel: nothing more fits.
-                Outcome::Unknown(_) => return found,
-            }
+        let open: Vec<usize> = (0..order.len())
+            .filter(|&i| matches!(states[i], MoveState::Open(s) if s == step))
+            .collect();
+        if open.is_empty() {
+            return found;
         }
-        if !open {
+        let ask = Ask {
+            problem,
+            side,
+            accepted,
+            setting,
+            step,
+            cap,
+        };
+        // The first round alone: a small problem is done in it, and a
+        // table shared between threads is spread over its whole budget.
+        let side_by_side =
+            round > 0 && open.len() > 1 && engine.threads > 1 && engine.desk.is_none();
+        let results = match side_by_side {
+            true => classify_side_by_side(engine, observer, &ask, order, &open),
+            false => {
+                let mut results = Vec::new();
+                for &i in &open {
+                    let r = classify_one(engine, observer, &ask, order[i]);
+                    let stop = r.stop;
+                    results.push((i, r));
+                    if stop {
+                        break;
+                    }
+                }
+                results
+            }
+        };
+        let mut again = false;
+        let mut stop = false;
+        for (i, r) in results {
+            found.checked &= r.checked;
+            if let Some(tree) = r.refutation {
+                found.refutations.push((order[i], tree));
+            }
+            if let Some(state) = r.state {
+                states[i] = state;
+            }
+            again |= r.again;
+            stop |= r.stop;
+        }
+        if stop || !again {
             return found;
         }
         cap = cap.saturating_mul(4);
+        round += 1;
     }
+}
+
+/// What `classify_moves` asks of each move in one round.
+struct Ask<'a> {
+    problem: &'a Problem,
+    side: Color,
+    accepted: &'a [Move],
+    setting: (Ko, Status, Status),
+    step: usize,
+    cap: u64,
+}
+
+/// What one move's search in a round came to.
+struct MoveResult {
+    /// Its new state (None: still open).
+    state: Option<MoveState>,
+    /// The opponent's checked tree against a file's move it refuted.
+    refutation: Option<Vec<Line>>,
+    /// False when a reported verdict was rejected by the checker.
+    checked: bool,
+    /// Cut off by the round's cap: to be searched again with a larger one.
+    again: bool,
+    /// The analysis's own limit or a cancel: nothing more fits.
+    stop: bool,
+}
+
+/// Searches move `m` under the round's setting and cap.
+fn classify_one<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    ask: &Ask<'_>,
+    m: Move,
+) -> MoveResult {
+    let (master, win, loss) = ask.setting;
+    let mut r = MoveResult {
+        state: None,
+        refutation: None,
+        checked: true,
+        again: false,
+        stop: false,
+    };
+    let is_accepted = ask.accepted.contains(&m);
+    engine.check_losses = is_accepted;
+    // Only wins at the best status (first moves) and the file's own
+    // moves are reported with proofs; the others need no tree.
+    engine.check_wins = is_accepted || win == engine.best;
+    engine.move_cap = Some(ask.cap);
+    let too_large = engine.too_large;
+    let v = engine.decide(ask.problem, ask.side, ask.side, master, &[m], observer);
+    engine.move_cap = None;
+    let reported = match v.outcome {
+        Outcome::Proven => engine.check_wins,
+        Outcome::Disproven => engine.check_losses,
+        Outcome::Unknown(_) => false,
+    };
+    engine.check_wins = true;
+    if reported && !v.checked {
+        // Only a checked verdict is reported. A proof too large to
+        // check is a limit, like running out of positions; a
+        // rejected one is a bug, which the record must show.
+        r.checked = engine.too_large > too_large;
+        r.state = Some(MoveState::Unchecked(ask.step));
+        return r;
+    }
+    match v.outcome {
+        Outcome::Proven => {
+            let size = v
+                .tree
+                .as_ref()
+                .map_or(usize::MAX, |t| proof::distinct_size(t));
+            r.state = Some(MoveState::Reached(win, size));
+        }
+        Outcome::Disproven => {
+            if let (true, true, Some(tree)) = (is_accepted, v.checked, v.tree) {
+                r.refutation = Some(tree);
+            }
+            // A loss no ko took part in is a loss under any master.
+            r.state = Some(if loss != Status::Unknown || v.free {
+                MoveState::Reached(Status::Fails, usize::MAX)
+            } else {
+                MoveState::Open(ask.step + 1)
+            });
+        }
+        Outcome::Unknown(Stop::Positions) if !engine.out_of_budget() => r.again = true,
+        Outcome::Unknown(_) => r.stop = true,
+    }
+    r
+}
+
+/// One round of `classify_moves` on two threads: the main engine and a
+/// second one on the same table (`Searcher::sibling`) take the open moves
+/// one at a time, each using what the other stored; each gets half of
+/// what is left of a position budget. The second engine's searches are
+/// watched by the observer's helper (a paused viewer holds them), and
+/// released when the first runs out of moves.
+fn classify_side_by_side<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    ask: &Ask<'_>,
+    order: &[Move],
+    open: &[usize],
+) -> Vec<(usize, MoveResult)> {
+    let sibling = match engine.searcher.as_mut() {
+        Some(MainSearcher::Shared(s)) => s.sibling(),
+        _ => None,
+    };
+    let Some(sibling) = sibling else {
+        let mut results = Vec::new();
+        for &i in open {
+            let r = classify_one(engine, observer, ask, order[i]);
+            let stop = r.stop;
+            results.push((i, r));
+            if stop {
+                break;
+            }
+        }
+        return results;
+    };
+    let left = engine.positions_left;
+    let mut other = Engine::new(&Options {
+        memory: engine.memory,
+        proof_nodes: engine.proof_nodes,
+        ..Options::default()
+    });
+    other.searcher = Some(MainSearcher::Shared(sibling));
+    other.deadline = engine.deadline;
+    other.positions_left = left.map(|l| l / 2);
+    other.best = engine.best;
+    other.cancel = engine.cancel.clone();
+    engine.positions_left = left.map(|l| l - l / 2);
+    let threads = engine.threads;
+    engine.threads = 1;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let take = || {
+        let k = next.fetch_add(1, AtomicOrdering::Relaxed);
+        open.get(k).copied()
+    };
+    let watcher = observer.helper();
+    let (mut mine, theirs) = std::thread::scope(|scope| {
+        let other = &mut other;
+        let theirs = scope.spawn(move || {
+            let mut results = Vec::new();
+            let mut run = |o: &mut dyn FnMut(&mut Engine, Move) -> MoveResult| {
+                while let Some(i) = take() {
+                    let r = o(other, order[i]);
+                    let stop = r.stop;
+                    results.push((i, r));
+                    if stop {
+                        break;
+                    }
+                }
+            };
+            match watcher {
+                Some(mut w) => run(&mut |e, m| classify_one(e, &mut w, ask, m)),
+                None => run(&mut |e, m| classify_one(e, &mut Unobserved, ask, m)),
+            }
+            results
+        });
+        let mut mine = Vec::new();
+        while let Some(i) = take() {
+            let r = classify_one(engine, observer, ask, order[i]);
+            let stop = r.stop;
+            mine.push((i, r));
+            if stop {
+                break;
+            }
+        }
+        observer.helpers_released();
+        let theirs = theirs
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (mine, theirs)
+    });
+    engine.threads = threads;
+    engine.positions += other.positions;
+    engine.strict_searches += other.strict_searches;
+    engine.too_large += other.too_large;
+    engine.positions_left = match (engine.positions_left, other.positions_left) {
+        (Some(a), Some(b)) => Some(a + b),
+        (a, _) => a,
+    };
+    if let (Some(MainSearcher::Shared(s)), Some(MainSearcher::Shared(o))) =
+        (engine.searcher.as_mut(), other.searcher.take())
+    {
+        s.take_back(o);
+    }
+    // A search of the second engine stopped by the release (its viewer
+    // was paused when the first ran out of moves) is only cut short.
+    let released = engine
+        .cancel
+        .as_ref()
+        .is_none_or(|c| !c.load(AtomicOrdering::Relaxed));
+    let cut_short = released && !engine.out_of_budget() && !mine.iter().any(|(_, r)| r.stop);
+    for (i, mut r) in theirs {
+        if r.stop && cut_short {
+            (r.stop, r.again) = (false, true);
+        }
+        mine.push((i, r));
+    }
+    mine.sort_by_key(|&(i, _)| i);
+    mine
 }
 
 #[cfg(test)]

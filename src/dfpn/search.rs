@@ -388,23 +388,38 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// its words can be shared): the two search the same root together,
     /// each steering away from the child the other is in.
     fn helper(&mut self) -> Option<Searcher<M, S>> {
-        let tt = self.tt.share()?;
         let busy = self
             .busy
             .get_or_insert_with(|| (0..1 << BUSY_BITS).map(|_| AtomicU64::new(0)).collect())
             .clone();
+        let mut h = self.sibling()?;
+        h.busy = Some(busy);
+        Some(h)
+    }
+
+    /// A searcher for another thread on this one's table (when its words
+    /// can be shared), for searches of other roots under the same rules
+    /// beside this one's, such as the other first moves of a position:
+    /// each uses what the other stored. `take_back` it when done.
+    pub fn sibling(&mut self) -> Option<Searcher<M, S>> {
+        let tt = self.tt.share()?;
         // The other searches' path-keyed results are in the table too.
         self.path_entries = true;
         let mut h = Searcher::with_words(0);
         h.tt = tt;
         h.budget = self.budget;
-        h.busy = Some(busy);
         h.rank = self.rank;
         h.strict = self.strict;
         h.path_entries = true;
         h.epsilon_div = self.epsilon_div;
         h.path_only = self.path_only.clone();
         Some(h)
+    }
+
+    /// Counts what a `sibling` stored in the table (its positions are
+    /// its own: they were counted by whoever ran its searches).
+    pub fn take_back(&mut self, sibling: Searcher<M, S>) {
+        self.tt.absorb(&sibling.tt);
     }
 
     /// Hands the helper that asked at the door a searcher on this table.
