@@ -1284,18 +1284,7 @@ fn classify_moves<O: Observer<Move>>(
             round > 0 && open.len() > 1 && engine.threads > 1 && engine.desk.is_none();
         let results = match side_by_side {
             true => classify_side_by_side(engine, observer, &ask, order, &open),
-            false => {
-                let mut results = Vec::new();
-                for &i in &open {
-                    let r = classify_one(engine, observer, &ask, order[i]);
-                    let stop = r.stop;
-                    results.push((i, r));
-                    if stop {
-                        break;
-                    }
-                }
-                results
-            }
+            false => classify_in_turn(engine, observer, &ask, order, &open),
         };
         let mut again = false;
         let mut stop = false;
@@ -1405,6 +1394,27 @@ fn classify_one<O: Observer<Move>>(
     r
 }
 
+/// One round of `classify_moves` on one thread: the open moves one after
+/// the other, until one of them meets the analysis's own limit.
+fn classify_in_turn<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    ask: &Ask<'_>,
+    order: &[Move],
+    open: &[usize],
+) -> Vec<(usize, MoveResult)> {
+    let mut results = Vec::new();
+    for &i in open {
+        let r = classify_one(engine, observer, ask, order[i]);
+        let stop = r.stop;
+        results.push((i, r));
+        if stop {
+            break;
+        }
+    }
+    results
+}
+
 /// One round of `classify_moves` on two threads: the main engine and a
 /// second one on the same table (`Searcher::sibling`) take the open moves
 /// one at a time, each using what the other stored; each gets half of
@@ -1423,16 +1433,7 @@ fn classify_side_by_side<O: Observer<Move>>(
         _ => None,
     };
     let Some(sibling) = sibling else {
-        let mut results = Vec::new();
-        for &i in open {
-            let r = classify_one(engine, observer, ask, order[i]);
-            let stop = r.stop;
-            results.push((i, r));
-            if stop {
-                break;
-            }
-        }
-        return results;
+        return classify_in_turn(engine, observer, ask, order, open);
     };
     let left = engine.positions_left;
     let mut other = Engine::new(&Options {
