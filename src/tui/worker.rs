@@ -325,6 +325,7 @@ impl Observer<Move> for Watch {
         Some(Box::new(HelperWatch {
             control: Arc::clone(&self.control),
             search: self.control.ended.load(Ordering::Acquire),
+            calls: 0,
         }))
     }
 
@@ -346,6 +347,10 @@ struct HelperWatch {
     /// `Control::ended` when the helper started: the search it helps is
     /// over once that count moves on.
     search: u64,
+    /// Expansions not yet added to `Control::helper_expansions` (added
+    /// every `CLOCK_EVERY`: a write per expansion would take the line
+    /// that holds `hold` away from the main search's core each time).
+    calls: u32,
 }
 
 impl HelperWatch {
@@ -367,9 +372,11 @@ impl HelperWatch {
 impl Observer<Move> for HelperWatch {
     #[inline]
     fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
-        self.control
-            .helper_expansions
-            .fetch_add(1, Ordering::Relaxed);
+        self.calls += 1;
+        if self.calls == CLOCK_EVERY {
+            self.calls = 0;
+            (self.control.helper_expansions).fetch_add(CLOCK_EVERY as u64, Ordering::Relaxed);
+        }
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold();
         }
