@@ -1284,7 +1284,7 @@ fn classify_moves<O: Observer<Move>>(
             round > 0 && open.len() > 1 && engine.threads > 1 && engine.desk.is_none();
         let results = match side_by_side {
             true => classify_side_by_side(engine, observer, &ask, order, &open),
-            false => classify_in_turn(engine, observer, &ask, order, &open),
+            false => classify_in_turn(engine, observer, &ask, order, open),
         };
         let mut again = false;
         let mut stop = false;
@@ -1394,17 +1394,18 @@ fn classify_one<O: Observer<Move>>(
     r
 }
 
-/// One round of `classify_moves` on one thread: the open moves one after
-/// the other, until one of them meets the analysis's own limit.
+/// One round of `classify_moves` on one thread: the open moves (indices
+/// into `order`) one after the other, until one of them meets the
+/// analysis's own limit.
 fn classify_in_turn<O: Observer<Move>>(
     engine: &mut Engine,
     observer: &mut O,
     ask: &Ask<'_>,
     order: &[Move],
-    open: &[usize],
+    open: impl IntoIterator<Item = usize>,
 ) -> Vec<(usize, MoveResult)> {
     let mut results = Vec::new();
-    for &i in open {
+    for i in open {
         let r = classify_one(engine, observer, ask, order[i]);
         let stop = r.stop;
         results.push((i, r));
@@ -1433,7 +1434,7 @@ fn classify_side_by_side<O: Observer<Move>>(
         _ => None,
     };
     let Some(sibling) = sibling else {
-        return classify_in_turn(engine, observer, ask, order, open);
+        return classify_in_turn(engine, observer, ask, order, open.iter().copied());
     };
     let left = engine.positions_left;
     let mut other = Engine::new(&Options {
@@ -1458,32 +1459,13 @@ fn classify_side_by_side<O: Observer<Move>>(
     let (mut mine, theirs) = std::thread::scope(|scope| {
         let other = &mut other;
         let theirs = scope.spawn(move || {
-            let mut results = Vec::new();
-            let mut run = |o: &mut dyn FnMut(&mut Engine, Move) -> MoveResult| {
-                while let Some(i) = take() {
-                    let r = o(other, order[i]);
-                    let stop = r.stop;
-                    results.push((i, r));
-                    if stop {
-                        break;
-                    }
-                }
-            };
+            let moves = std::iter::from_fn(take);
             match watcher {
-                Some(mut w) => run(&mut |e, m| classify_one(e, &mut w, ask, m)),
-                None => run(&mut |e, m| classify_one(e, &mut Unobserved, ask, m)),
+                Some(mut w) => classify_in_turn(other, &mut w, ask, order, moves),
+                None => classify_in_turn(other, &mut Unobserved, ask, order, moves),
             }
-            results
         });
-        let mut mine = Vec::new();
-        while let Some(i) = take() {
-            let r = classify_one(engine, observer, ask, order[i]);
-            let stop = r.stop;
-            mine.push((i, r));
-            if stop {
-                break;
-            }
-        }
+        let mine = classify_in_turn(engine, observer, ask, order, std::iter::from_fn(take));
         observer.helpers_released();
         let theirs = theirs
             .join()
