@@ -1420,7 +1420,7 @@ fn classify_in_turn<O: Observer<Move>>(
 /// second one on the same table (`Searcher::sibling`) take the open moves
 /// one at a time, each using what the other stored; each gets half of
 /// what is left of a position budget. The second engine's searches are
-/// watched by the observer's helper (a paused viewer holds them), and
+/// watched by the observer's `sibling` (a paused viewer holds them), and
 /// released when the first runs out of moves.
 fn classify_side_by_side<O: Observer<Move>>(
     engine: &mut Engine,
@@ -1455,7 +1455,7 @@ fn classify_side_by_side<O: Observer<Move>>(
         let k = next.fetch_add(1, AtomicOrdering::Relaxed);
         open.get(k).copied()
     };
-    let watcher = observer.helper();
+    let watcher = observer.sibling();
     let (mut mine, theirs) = std::thread::scope(|scope| {
         let other = &mut other;
         let theirs = scope.spawn(move || {

@@ -99,6 +99,15 @@ pub trait Observer<M> {
         None
     }
 
+    /// The observer of a second, independent search on another thread
+    /// that works for the same analysis (a sibling searcher on the same
+    /// table: see `Searcher::sibling`). Unlike a helper's, its positions
+    /// are nowhere in this observer's views, so a viewer must count them
+    /// itself. By default the helper's observer.
+    fn sibling(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        self.helper()
+    }
+
     /// The search ended while its helpers may still be inside their
     /// observers: one that holds its helper must let it go now (the
     /// search waits for its helpers to stop before it returns).
@@ -113,6 +122,10 @@ impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
 
     fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
         (**self).helper()
+    }
+
+    fn sibling(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        (**self).sibling()
     }
 
     fn helpers_released(&mut self) {

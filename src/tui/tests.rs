@@ -1159,3 +1159,64 @@ fn a_paused_search_holds_its_helper_threads_too() {
     let done = w.recv_timeout(WAIT).expect("the job ends on a cancel");
     assert_eq!(done.job, job);
 }
+
+#[test]
+fn the_counter_holds_the_second_engines_positions() {
+    use super::worker::{Reply, Request, Worker};
+    // gop/20048 White to live: most of its positions are made in the
+    // rounds of first moves after the first, two at a time on two
+    // threads, the second engine's in no main search's view.
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/problems/d180cf/gop/20048.sgf"
+    ));
+    if !path.exists() {
+        eprintln!("skipped: {} is missing", path.display());
+        return;
+    }
+    let problem = std::sync::Arc::new(
+        load_paths(&[&path])
+            .remove(0)
+            .expect("the suite file loads"),
+    );
+    let mut w = Worker::new();
+    w.start(
+        Request::Analyze {
+            problem,
+            side: Color::White,
+            opts: Options {
+                limits: Limits {
+                    positions: None,
+                    time: Some(Duration::from_secs(120)),
+                },
+                threads: 2,
+                ..opts()
+            },
+        },
+        false,
+    );
+    let end = std::time::Instant::now() + WAIT;
+    let mut shown = Vec::new();
+    let done = loop {
+        if let Some(s) = w.snapshot() {
+            shown.push(s.positions);
+        }
+        if let Some(done) = w.try_recv() {
+            break done;
+        }
+        assert!(std::time::Instant::now() < end, "timed out");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let Reply::Analysis(a) = done.reply else {
+        panic!("an analysis was asked for");
+    };
+    // The job's last figure is the analysis's own count: the counter
+    // shown while it ran must have come close to it (the main searches
+    // alone come to about 85% of it here).
+    let before_end = shown.iter().copied().filter(|&p| p < a.positions).max();
+    assert!(
+        before_end.is_some_and(|p| p as f64 >= 0.9 * a.positions as f64),
+        "the counter showed at most {before_end:?} of {} positions",
+        a.positions
+    );
+}

@@ -135,6 +135,9 @@ pub struct Control {
     finished: AtomicBool,
     /// Expansions made by threads helping the job's searches.
     helper_expansions: AtomicU64,
+    /// Positions made by second searches of the job on other threads
+    /// (`Observer::sibling`), which no main search's view counts.
+    sibling_positions: AtomicU64,
     /// Searches of the job that have ended (their helpers must stop).
     ended: AtomicU64,
     gate: Mutex<Gate>,
@@ -236,7 +239,10 @@ impl Watch {
         s.candidates.extend(v.candidates());
         s.root_pn = v.root_pn;
         s.root_dn = v.root_dn;
-        s.positions = self.base_positions + v.positions + v.helper_positions();
+        s.positions = self.base_positions
+            + v.positions
+            + v.helper_positions()
+            + self.control.sibling_positions.load(Ordering::Relaxed);
         s.expansions = v.expansions;
         s.tt_used = v.tt_used;
         s.tt_capacity = v.tt_capacity;
@@ -326,6 +332,18 @@ impl Observer<Move> for Watch {
             control: Arc::clone(&self.control),
             search: self.control.ended.load(Ordering::Acquire),
             calls: 0,
+            positions: None,
+        }))
+    }
+
+    /// A second search (first moves two at a time) holds as a helper
+    /// does, and its positions go into the counter.
+    fn sibling(&self) -> Option<Box<dyn Observer<Move> + Send>> {
+        Some(Box::new(HelperWatch {
+            control: Arc::clone(&self.control),
+            search: self.control.ended.load(Ordering::Acquire),
+            calls: 0,
+            positions: Some(SiblingCount::default()),
         }))
     }
 
@@ -351,6 +369,20 @@ struct HelperWatch {
     /// every `CLOCK_EVERY`: a write per expansion would take the line
     /// that holds `hold` away from the main search's core each time).
     calls: u32,
+    /// For a sibling search, whose positions no main view holds: what it
+    /// has counted (None for a helper of `solve_threads`, whose positions
+    /// the main search's view already holds).
+    positions: Option<SiblingCount>,
+}
+
+/// The positions of a sibling's searches, added to
+/// `Control::sibling_positions` with its expansions.
+#[derive(Default)]
+struct SiblingCount {
+    /// `positions` of its current search's last view.
+    last: u64,
+    /// Counted since the last addition.
+    pending: u64,
 }
 
 impl HelperWatch {
@@ -371,11 +403,20 @@ impl HelperWatch {
 
 impl Observer<Move> for HelperWatch {
     #[inline]
-    fn after_expand(&mut self, _: &SearchView<'_, Move>) -> bool {
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        if let Some(c) = &mut self.positions {
+            // Each of its searches counts from zero.
+            c.pending += v.positions.checked_sub(c.last).unwrap_or(v.positions);
+            c.last = v.positions;
+        }
         self.calls += 1;
         if self.calls == CLOCK_EVERY {
             self.calls = 0;
             (self.control.helper_expansions).fetch_add(CLOCK_EVERY as u64, Ordering::Relaxed);
+            if let Some(c) = &mut self.positions {
+                (self.control.sibling_positions).fetch_add(c.pending, Ordering::Relaxed);
+                c.pending = 0;
+            }
         }
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold();
