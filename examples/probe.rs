@@ -4,7 +4,7 @@
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree), with `XREP=k` the best time
 //! of k more extractions, with `ZONE=1` what relevance zones would cut
-//! from it; `ZONES=1` searches with zones; `THREADS=n` on n threads. Files without `PL`: both sides.
+//! from it; `ZONES=1` searches with zones; `THREADS=n` on n threads, `MB` the table's budget (default 256). Files without `PL`: both sides.
 mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved, Words};
@@ -17,10 +17,14 @@ fn main() {
         .unwrap_or(1);
     // A table other threads can share only when there are others: its
     // atomic words cost one thread a little.
+    let mb: usize = std::env::var("MB")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(256);
     if threads > 1 {
-        probe(Searcher::new_shared(256 << 20), threads);
+        probe(Searcher::new_shared(mb << 20), threads);
     } else {
-        probe(Searcher::new(256 << 20), threads);
+        probe(Searcher::new(mb << 20), threads);
     }
 }
 

@@ -120,13 +120,40 @@ pub trait Words: Send + Sized {
     fn share(&self) -> Option<Self>;
 }
 
+/// Asks the kernel to back a table's `len` words at `ptr` with 2 MB
+/// pages where it can (Linux's transparent huge pages, in their default
+/// `madvise` mode). A large table's probes land on a new 4 KB page nearly
+/// every time, and the address translation missed by each is a page
+/// walk: on the test VM a hard side's search on a 256 MB table made the
+/// same positions in a fifth less time with huge pages. The pages are
+/// still only backed when first touched; the advice is only that, and
+/// is ignored where huge pages are off.
+fn advise_huge_pages(ptr: *const u32, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let start = (ptr as usize).next_multiple_of(HUGE);
+    let end = (ptr as usize + len * size_of::<u32>()) / HUGE * HUGE;
+    // A table of less than a few huge pages stays in the caches' reach.
+    if end < start + 4 * HUGE {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    // SAFETY: the range lies inside the table's own allocation, and the
+    // advice changes how its pages are backed, never what they hold.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+    }
+}
+
 /// The words of a table one search owns.
 pub struct Plain(Vec<u32>);
 
 impl Words for Plain {
     const SHARED: bool = false;
     fn zeroed(len: usize) -> Plain {
-        Plain(vec![0; len])
+        let words = vec![0; len];
+        advise_huge_pages(words.as_ptr(), len);
+        Plain(words)
     }
     fn as_ptr(&self) -> *const u32 {
         self.0.as_ptr()
@@ -163,7 +190,9 @@ impl Words for Shared {
     fn zeroed(len: usize) -> Shared {
         // A box in the arc: `Arc<[_]>::from` would copy, and so touch,
         // every page of the table.
-        Shared(Arc::new(bytemuck::zeroed_slice_box(len)))
+        let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
+        advise_huge_pages(words.as_ptr() as *const u32, len);
+        Shared(Arc::new(words))
     }
     fn as_ptr(&self) -> *const u32 {
         self.0.as_ptr() as *const u32
