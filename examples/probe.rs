@@ -15,12 +15,12 @@ fn main() {
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(1);
-    // A table other threads can share only when there are others: its
-    // atomic words cost one thread a little.
     let mb: usize = std::env::var("MB")
         .ok()
         .and_then(|t| t.parse().ok())
         .unwrap_or(256);
+    // A table other threads can share only when there are others: its
+    // atomic words cost one thread a little.
     if threads > 1 {
         probe(Searcher::new_shared(mb << 20), threads);
     } else {
