@@ -120,8 +120,8 @@ pub trait Words: Send + Sized {
     fn share(&self) -> Option<Self>;
 }
 
-/// Asks the kernel to back a table's `len` words at `ptr` with 2 MB
-/// pages where it can (Linux's transparent huge pages, in their default
+/// Asks the kernel to back a one-search table's `len` words at `ptr`
+/// with 2 MB pages where it can (Linux's transparent huge pages, in their default
 /// `madvise` mode). A large table's probes land on a new 4 KB page nearly
 /// every time, and the address translation missed by each is a page
 /// walk: on the test VM a hard side's search on a 256 MB table made the
@@ -190,9 +190,12 @@ impl Words for Shared {
     fn zeroed(len: usize) -> Shared {
         // A box in the arc: `Arc<[_]>::from` would copy, and so touch,
         // every page of the table.
-        let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
-        advise_huge_pages(words.as_ptr() as *const u32, len);
-        Shared(Arc::new(words))
+        // No huge pages here: a shared table is spread over its whole
+        // budget as soon as helpers join (`Table::share`), and faulting
+        // all of it in 2 MB pages (up to 10 ms each on the test VM) cost
+        // a short search more than the pages saved it (gop/20048 W in
+        // the terminal UI, 1 GB: 3.3 s against 1.6 s).
+        Shared(Arc::new(bytemuck::zeroed_slice_box(len)))
     }
     fn as_ptr(&self) -> *const u32 {
         self.0.as_ptr() as *const u32
