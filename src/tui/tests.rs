@@ -1098,24 +1098,33 @@ fn a_pass_barred_from_retaking_the_ko_says_why() {
     );
 }
 
+/// A file of the external suite, for the worker (None, said why, when
+/// the suite is missing).
+fn suite_problem(name: &str) -> Option<std::sync::Arc<shikatsu::problem::Problem>> {
+    let path = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/problems/d180cf"
+    ))
+    .join(name);
+    if !path.exists() {
+        eprintln!("skipped: {} is missing", path.display());
+        return None;
+    }
+    Some(std::sync::Arc::new(
+        load_paths(&[&path])
+            .remove(0)
+            .expect("the suite file loads"),
+    ))
+}
+
 #[test]
 fn a_paused_search_holds_its_helper_threads_too() {
     use super::worker::{Request, Worker};
     // gop/19988 Black to kill: tens of millions of positions per search,
     // so the helper joins after the first two million alone.
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/problems/d180cf/gop/19988.sgf"
-    ));
-    if !path.exists() {
-        eprintln!("skipped: {} is missing", path.display());
+    let Some(problem) = suite_problem("gop/19988.sgf") else {
         return;
-    }
-    let problem = std::sync::Arc::new(
-        load_paths(&[&path])
-            .remove(0)
-            .expect("the suite file loads"),
-    );
+    };
     let mut w = Worker::new();
     let job = w.start(
         Request::Analyze {
@@ -1166,19 +1175,9 @@ fn the_counter_holds_the_second_engines_positions() {
     // gop/20048 White to live: most of its positions are made in the
     // rounds of first moves after the first, two at a time on two
     // threads, the second engine's in no main search's view.
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/problems/d180cf/gop/20048.sgf"
-    ));
-    if !path.exists() {
-        eprintln!("skipped: {} is missing", path.display());
+    let Some(problem) = suite_problem("gop/20048.sgf") else {
         return;
-    }
-    let problem = std::sync::Arc::new(
-        load_paths(&[&path])
-            .remove(0)
-            .expect("the suite file loads"),
-    );
+    };
     let mut w = Worker::new();
     w.start(
         Request::Analyze {
