@@ -221,13 +221,15 @@ enum Job {
     Failed(usize),
 }
 
+/// The machine's cores: the default number of jobs, and of threads per
+/// search in the terminal UI.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// Runs `solve`; returns the exit code.
 pub fn solve(args: &SolveArgs) -> Result<i32> {
-    let jobs = args.jobs.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let jobs = args.jobs.unwrap_or_else(cores);
     let opts = args.limits.options(jobs)?;
     if let Some(dir) = &args.proof_sgf {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;

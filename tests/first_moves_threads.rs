@@ -9,23 +9,8 @@ use std::time::Duration;
 use shikatsu::analysis::{Options, analyze, analyze_observed};
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Limits, Observer, SearchView};
-use shikatsu::problem::{Problem, load_paths};
 
-const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/d180cf");
-
-/// gop/20048 of the suite (None, said why, when the suite is missing).
-fn gop_20048() -> Option<Problem> {
-    let path = format!("{SUITE}/gop/20048.sgf");
-    if !std::path::Path::new(&path).exists() {
-        eprintln!("skipped: {path} is missing");
-        return None;
-    }
-    Some(
-        load_paths(&[&path])
-            .remove(0)
-            .expect("the suite file loads"),
-    )
-}
+mod common;
 
 /// A full analysis on `threads` threads per search.
 fn opts(threads: usize) -> Options {
@@ -45,7 +30,7 @@ fn two_threads_find_the_first_moves_one_thread_finds() {
     // gop/20048 White to live: unconditional, 5 winning first moves and 10
     // that reach only ko or seki, about 6 million positions on one thread,
     // most of them in the rounds after the first.
-    let Some(problem) = gop_20048() else {
+    let Some(problem) = common::suite_problem("gop/20048.sgf") else {
         return;
     };
     let one = analyze(&problem, Color::White, &opts(1));
@@ -114,7 +99,7 @@ fn the_second_engine_is_watched_as_a_sibling() {
     // taken two at a time, the second engine's under the observer's
     // `sibling` (a viewer counts its positions there: no main view
     // holds them), not under `helper`.
-    let Some(problem) = gop_20048() else {
+    let Some(problem) = common::suite_problem("gop/20048.sgf") else {
         return;
     };
     for threads in [1, 2] {

@@ -7,11 +7,25 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 
 use shikatsu::board::{Color, Move};
-use shikatsu::dfpn::{Limits, Observer, Outcome, SearchView, Searcher};
-use shikatsu::problem::{Ko, load_paths};
+use shikatsu::dfpn::{Limits, Observer, Outcome, SearchView, Searcher, Shared};
+use shikatsu::problem::Ko;
 use shikatsu::tsumego::Tsumego;
 
-const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/d180cf");
+mod common;
+
+/// Black to kill gop/585 as ko master takes about 1.8 million positions:
+/// work enough for a helper joining after the first thousand.
+const LIMITS: Limits = Limits {
+    positions: Some(40_000_000),
+    time: None,
+};
+
+/// A searcher on a shared table whose helpers join after 1,000 positions.
+fn shared_searcher() -> Searcher<Move, Shared> {
+    let mut s = Searcher::new_shared(64 << 20);
+    s.set_share_after(1_000);
+    s
+}
 
 /// The main thread's observer: the most helper positions it was shown,
 /// and a counter for the expansions of the helpers it hands out.
@@ -42,30 +56,19 @@ impl Observer<Move> for Helper {
 
 #[test]
 fn helper_threads_are_watched_and_their_positions_shown() {
-    let path = format!("{SUITE}/gop/585.sgf");
-    if !std::path::Path::new(&path).exists() {
-        eprintln!("skipped: {path} is missing");
+    let Some(problem) = common::suite_problem("gop/585.sgf") else {
         return;
-    }
-    let problem = load_paths(&[&path])
-        .remove(0)
-        .expect("the suite file loads");
-    // Black to kill as ko master: about 1.8 million positions, so the
-    // helper, joining after the first thousand, has work to do.
+    };
+    // Black to kill as ko master (see `LIMITS`).
     let side = Color::Black;
     let ko: Ko = Some(side).into();
-    let mut s = Searcher::new_shared(64 << 20);
-    s.set_share_after(1_000);
+    let mut s = shared_searcher();
     let mut main = Main {
         seen: 0,
         helper_calls: Arc::new(AtomicU64::new(0)),
     };
     let mut g: Tsumego = Tsumego::for_search(&problem, side, side, ko);
-    let limits = Limits {
-        positions: Some(40_000_000),
-        time: None,
-    };
-    let outcome = s.solve_threads(&mut g, limits, &mut main, 2);
+    let outcome = s.solve_threads(&mut g, LIMITS, &mut main, 2);
     assert_eq!(outcome, Outcome::Proven);
     let calls = main.helper_calls.load(Ordering::Relaxed);
     assert!(calls > 0, "the helper's observer was never called");
@@ -117,27 +120,17 @@ fn a_search_that_ends_while_its_helper_is_held_lets_it_go() {
     // A viewer's last single step can decide the root while the helper
     // waits for a resume: the search waits for its helper, which must be
     // released, or the two wait for each other.
-    let path = format!("{SUITE}/gop/585.sgf");
-    if !std::path::Path::new(&path).exists() {
-        eprintln!("skipped: {path} is missing");
+    let Some(problem) = common::suite_problem("gop/585.sgf") else {
         return;
-    }
-    let problem = load_paths(&[&path])
-        .remove(0)
-        .expect("the suite file loads");
+    };
     let side = Color::Black;
     let ko: Ko = Some(side).into();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut s = Searcher::new_shared(64 << 20);
-        s.set_share_after(1_000);
+        let mut s = shared_searcher();
         let mut g: Tsumego = Tsumego::for_search(&problem, side, side, ko);
         let mut viewer = Holding(Arc::new((Mutex::new(false), Condvar::new())));
-        let limits = Limits {
-            positions: Some(40_000_000),
-            time: None,
-        };
-        let _ = tx.send(s.solve_threads(&mut g, limits, &mut viewer, 2));
+        let _ = tx.send(s.solve_threads(&mut g, LIMITS, &mut viewer, 2));
     });
     let outcome = rx
         .recv_timeout(std::time::Duration::from_secs(60))

@@ -48,10 +48,7 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     // The searches of a hard problem go faster on every core; helpers
     // join a search only after its first two million positions, so the
     // small problems and the steps of a paused search stay on one thread.
-    opts.threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    opts.threads = args.threads.unwrap_or_else(crate::cli::cores).max(1);
     let entries = app::entries(load_paths(&[&args.path]));
     // Nothing loaded: say so on one line, before the terminal is touched.
     if let Some(why) = app::load_failure(&entries, &args.path) {

@@ -328,23 +328,13 @@ impl Observer<Move> for Watch {
     }
 
     fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {
-        Some(Box::new(HelperWatch {
-            control: Arc::clone(&self.control),
-            search: self.control.ended.load(Ordering::Acquire),
-            calls: 0,
-            positions: None,
-        }))
+        Some(Box::new(HelperWatch::new(&self.control, false)))
     }
 
     /// A second search (first moves two at a time) holds as a helper
     /// does, and its positions go into the counter.
     fn sibling(&self) -> Option<Box<dyn Observer<Move> + Send>> {
-        Some(Box::new(HelperWatch {
-            control: Arc::clone(&self.control),
-            search: self.control.ended.load(Ordering::Acquire),
-            calls: 0,
-            positions: Some(SiblingCount::default()),
-        }))
+        Some(Box::new(HelperWatch::new(&self.control, true)))
     }
 
     /// A search that ends while paused (its last step decided it) waits
@@ -386,6 +376,17 @@ struct SiblingCount {
 }
 
 impl HelperWatch {
+    /// The watcher of a thread that starts now; `counts`: its positions
+    /// go into the counter (a sibling's).
+    fn new(control: &Arc<Control>, counts: bool) -> HelperWatch {
+        HelperWatch {
+            control: Arc::clone(control),
+            search: control.ended.load(Ordering::Acquire),
+            calls: 0,
+            positions: counts.then(SiblingCount::default),
+        }
+    }
+
     #[cold]
     fn hold(&self) -> bool {
         let mut g = lock(&self.control.gate);

@@ -1,4 +1,7 @@
-//! Shared by the property tests.
+//! Shared by the integration tests.
+
+// Each test crate compiles this module and uses only part of it.
+#![allow(dead_code)]
 
 /// Cases per property test: `default` keeps `cargo test` quick;
 /// `SHIKATSU_CROSS_CASES=5000` sets a long hunt.
@@ -30,4 +33,22 @@ pub fn stones(cells: &[u8], width: usize) -> (String, String, Option<String>) {
         }
     }
     (ab, aw, target)
+}
+
+/// A file of the external suite beside the repository (None, said why,
+/// when the suite is missing).
+pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
+    let path = format!(
+        "{}/../shared/problems/d180cf/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if !std::path::Path::new(&path).exists() {
+        eprintln!("skipped: {path} is missing");
+        return None;
+    }
+    Some(
+        shikatsu::problem::load_paths(&[&path])
+            .remove(0)
+            .expect("the suite file loads"),
+    )
 }
