@@ -120,7 +120,10 @@ pub trait Words: Send + Sized {
     fn share(&self) -> Option<Self>;
 }
 
-/// Asks the kernel to back a one-search table's `len` words at `ptr`
+/// The largest shared table put on huge pages (see `Shared::zeroed`).
+const HUGE_SHARED_MAX: usize = 512 << 20;
+
+/// Asks the kernel to back a table's `len` words at `ptr`
 /// with 2 MB pages where it can (Linux's transparent huge pages, in their default
 /// `madvise` mode). A large table's probes land on a new 4 KB page nearly
 /// every time, and the address translation missed by each is a page
@@ -190,12 +193,20 @@ impl Words for Shared {
     fn zeroed(len: usize) -> Shared {
         // A box in the arc: `Arc<[_]>::from` would copy, and so touch,
         // every page of the table.
-        // No huge pages here: a shared table is spread over its whole
-        // budget as soon as helpers join (`Table::share`), and faulting
-        // all of it in 2 MB pages (up to 10 ms each on the test VM) cost
-        // a short search more than the pages saved it (gop/20048 W in
-        // the terminal UI, 1 GB: 3.3 s against 1.6 s).
-        Shared(Arc::new(bytemuck::zeroed_slice_box(len)))
+        let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
+        // A shared table is spread over its whole budget as soon as
+        // helpers join (`Table::share`), so all its pages are faulted in
+        // at once, and a 2 MB page costs the test VM about 1.4 ms against
+        // 0.9 ms for its 4 KB pages. Up to the budget of a search limited
+        // to some 20 s, the pages win that back many times over (the hard
+        // sides at 30 s on two threads: gop/11250 B 10.3 s against
+        // 13.7 s); the terminal UI's 1 GB table would cost a short search
+        // more than it saves it (gop/20048 W 3.5 s against 1.9 s).
+        // (The words hold one bucket more than the budget, for alignment.)
+        if len.saturating_sub(WORDS) * size_of::<u32>() <= HUGE_SHARED_MAX {
+            advise_huge_pages(words.as_ptr() as *const u32, len);
+        }
+        Shared(Arc::new(words))
     }
     fn as_ptr(&self) -> *const u32 {
         self.0.as_ptr() as *const u32
