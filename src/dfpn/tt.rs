@@ -743,4 +743,43 @@ mod tests {
         t.words.set(bi + PN + i, 9);
         assert_eq!(t.get(key), None);
     }
+
+    /// Whether the kernel may back the middle of `t`'s words with huge
+    /// pages (`THPeligible` of its mapping in /proc/self/smaps).
+    #[cfg(target_os = "linux")]
+    fn middle_may_be_huge<S: Words>(t: &Table<S>) -> bool {
+        let at = t.words.as_ptr().wrapping_add(t.words_len() / 2) as usize;
+        let smaps = std::fs::read_to_string("/proc/self/smaps").expect("smaps");
+        let mut inside = false;
+        for line in smaps.lines() {
+            let range = line.split_once(' ').and_then(|(r, _)| r.split_once('-'));
+            if let Some((a, b)) = range
+                && let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16))
+            {
+                inside = a <= at && at < b;
+            } else if inside && let Some(v) = line.strip_prefix("THPeligible:") {
+                return v.trim() == "1";
+            }
+        }
+        panic!("no mapping holds the table");
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn huge_pages_are_asked_for_large_tables_but_not_a_shared_one_past_512_mb() {
+        let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+            .unwrap_or_default();
+        if !mode.contains("[madvise]") {
+            eprintln!(
+                "skipped: transparent huge pages are not in madvise mode here ({})",
+                mode.trim()
+            );
+            return;
+        }
+        // Nothing is touched: each table is only an untouched mapping.
+        assert!(middle_may_be_huge(&Table::<Plain>::with_memory(64 << 20)));
+        assert!(!middle_may_be_huge(&Table::<Plain>::with_memory(4 << 20)));
+        assert!(middle_may_be_huge(&Table::<Shared>::with_memory(512 << 20)));
+        assert!(!middle_may_be_huge(&Table::<Shared>::with_memory(1 << 30)));
+    }
 }
