@@ -196,12 +196,11 @@ impl Words for Shared {
         let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
         // A shared table is spread over its whole budget as soon as
         // helpers join (`Table::share`), so all its pages are faulted in
-        // at once, and a 2 MB page costs the test VM about 1.4 ms against
-        // 0.9 ms for its 4 KB pages. Up to the budget of a search limited
-        // to some 20 s, the pages win that back many times over (the hard
-        // sides at 30 s on two threads: gop/11250 B 10.3 s against
-        // 13.7 s); the terminal UI's 1 GB table would cost a short search
-        // more than it saves it (gop/20048 W 3.5 s against 1.9 s).
+        // at once. Up to the budget of a search limited to some 20 s, 2 MB
+        // pages win that back many times over (the hard sides at 30 s on
+        // two threads: gop/11250 B 10.3 s against 13.7 s); the terminal
+        // UI's 1 GB table would cost a short search more than it saves it
+        // (gop/20048 W 2.9-3.8 s against 1.8-2.0 s on this VM).
         // (The words hold one bucket more than the budget, for alignment.)
         if len.saturating_sub(WORDS) * size_of::<u32>() <= HUGE_SHARED_MAX {
             advise_huge_pages(words.as_ptr() as *const u32, len);
