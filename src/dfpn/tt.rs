@@ -120,8 +120,15 @@ pub trait Words: Send + Sized {
     fn share(&self) -> Option<Self>;
 }
 
-/// The largest shared table put on huge pages (see `Shared::zeroed`).
-const HUGE_SHARED_MAX: usize = 512 << 20;
+/// The most memory a table shared between threads uses, whatever its
+/// budget. It is spread over all of it as soon as a second thread joins
+/// (`Table::share`), so every page is faulted in at once: on huge pages
+/// (`Shared::zeroed`) that costs a short search of this VM less than a
+/// larger table on 4 KB pages, and a long one runs faster than on either
+/// (two threads, 30 s, gop/13485 B as ko master: 434M positions with
+/// 512 MB on huge pages, 413M with 1 GB on huge pages, 294M with 1 GB
+/// on 4 KB pages; gop/5583 B 469M, 429M and 318M).
+pub const SHARED_MAX_BYTES: usize = 512 << 20;
 
 /// Asks the kernel to back a table's `len` words at `ptr`
 /// with 2 MB pages where it can (Linux's transparent huge pages, in their default
@@ -194,17 +201,12 @@ impl Words for Shared {
         // A box in the arc: `Arc<[_]>::from` would copy, and so touch,
         // every page of the table.
         let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
-        // A shared table is spread over its whole budget as soon as
-        // helpers join (`Table::share`), so all its pages are faulted in
-        // at once. Up to the budget of a search limited to some 20 s, 2 MB
-        // pages win that back many times over (the hard sides at 30 s on
-        // two threads: gop/11250 B 10.3 s against 13.7 s); the terminal
-        // UI's 1 GB table would cost a short search more than it saves it
-        // (gop/20048 W 2.9-3.8 s against 1.8-2.0 s on this VM).
-        // (The words hold one bucket more than the budget, for alignment.)
-        if len.saturating_sub(WORDS) * size_of::<u32>() <= HUGE_SHARED_MAX {
-            advise_huge_pages(words.as_ptr() as *const u32, len);
-        }
+        // Spread over its whole budget as soon as helpers join
+        // (`Table::share`), so all its pages are faulted in at once; the
+        // budget is at most `SHARED_MAX_BYTES`, where 2 MB pages win that
+        // back many times over (the hard sides at 30 s on two threads:
+        // gop/11250 B 10.3 s against 13.7 s).
+        advise_huge_pages(words.as_ptr() as *const u32, len);
         Shared(Arc::new(words))
     }
     fn as_ptr(&self) -> *const u32 {
@@ -243,8 +245,14 @@ pub struct Table<S: Words = Plain> {
 }
 
 impl<S: Words> Table<S> {
-    /// A table using at most `bytes` of memory (at least one bucket).
+    /// A table using at most `bytes` of memory (at least one bucket; a
+    /// shared one at most `SHARED_MAX_BYTES`).
     pub fn with_memory(bytes: usize) -> Table<S> {
+        let bytes = if S::SHARED {
+            bytes.min(SHARED_MAX_BYTES)
+        } else {
+            bytes
+        };
         let max_buckets = (bytes / BUCKET_BYTES).max(1);
         // A power of two so a mask picks the bucket.
         let buckets = if max_buckets.is_power_of_two() {
@@ -705,6 +713,13 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_table_uses_at_most_512_mb_and_a_plain_one_its_budget() {
+        assert_eq!(Table::<Shared>::with_memory(2 << 30).memory(), 512 << 20);
+        assert_eq!(Table::<Shared>::with_memory(256 << 20).memory(), 256 << 20);
+        assert_eq!(Table::<Plain>::with_memory(2 << 30).memory(), 2 << 30);
+    }
+
+    #[test]
     fn a_shared_table_is_one_table_for_every_handle() {
         let mut a = Table::<Shared>::with_memory(FIRST_BUCKETS * 4 * BUCKET_BYTES);
         a.put(42, e(3));
@@ -765,7 +780,7 @@ mod tests {
 
     #[test]
     #[cfg(target_os = "linux")]
-    fn huge_pages_are_asked_for_large_tables_but_not_a_shared_one_past_512_mb() {
+    fn huge_pages_are_asked_for_every_large_table() {
         let mode = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
             .unwrap_or_default();
         if !mode.contains("[madvise]") {
@@ -778,7 +793,7 @@ mod tests {
         // Nothing is touched: each table is only an untouched mapping.
         assert!(middle_may_be_huge(&Table::<Plain>::with_memory(64 << 20)));
         assert!(!middle_may_be_huge(&Table::<Plain>::with_memory(4 << 20)));
-        assert!(middle_may_be_huge(&Table::<Shared>::with_memory(512 << 20)));
-        assert!(!middle_may_be_huge(&Table::<Shared>::with_memory(1 << 30)));
+        assert!(middle_may_be_huge(&Table::<Shared>::with_memory(64 << 20)));
+        assert!(!middle_may_be_huge(&Table::<Shared>::with_memory(4 << 20)));
     }
 }
