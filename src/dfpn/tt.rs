@@ -128,7 +128,7 @@ pub trait Words: Send + Sized {
 /// (two threads, 30 s, gop/13485 B as ko master: 434M positions with
 /// 512 MB on huge pages, 413M with 1 GB on huge pages, 294M with 1 GB
 /// on 4 KB pages; gop/5583 B 469M, 429M and 318M).
-pub const SHARED_MAX_BYTES: usize = 512 << 20;
+const SHARED_MAX_BYTES: usize = 512 << 20;
 
 /// Asks the kernel to back a table's `len` words at `ptr`
 /// with 2 MB pages where it can (Linux's transparent huge pages, in their default
