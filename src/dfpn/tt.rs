@@ -120,15 +120,17 @@ pub trait Words: Send + Sized {
     fn share(&self) -> Option<Self>;
 }
 
-/// The most memory a table shared between threads uses, whatever its
-/// budget. It is spread over all of it as soon as a second thread joins
-/// (`Table::share`), so every page is faulted in at once: on huge pages
-/// (`Shared::zeroed`) that costs a short search of this VM less than a
-/// larger table on 4 KB pages, and a long one runs faster than on either
-/// (two threads, 30 s, gop/13485 B as ko master: 434M positions with
-/// 512 MB on huge pages, 413M with 1 GB on huge pages, 294M with 1 GB
-/// on 4 KB pages; gop/5583 B 469M, 429M and 318M).
-const SHARED_MAX_BYTES: usize = 512 << 20;
+/// The most memory a table uses, whatever its budget. Past it, on the
+/// development VM, faulting the pages in cost more than the room gave
+/// back. One thread, `--status-only`, 1 GB against 512 MB: gop/19988 B
+/// 17.4 s against 11.8 s, 684 W 14.3 s against 11.1 s, 11250 B 15.8 s
+/// against 15.4 s, 14928 W 31.0 s against 31.4 s, 2.0-2.7 s of system
+/// time against 0.1-0.6 s. Two threads on a shared table, which is
+/// spread over its whole budget as soon as the second joins
+/// (`Table::share`), 30 s, gop/13485 B as ko master: 434M positions
+/// with 512 MB on huge pages, 413M with 1 GB on huge pages, 294M with
+/// 1 GB on 4 KB pages; gop/5583 B 469M, 429M and 318M.
+const MAX_TABLE_BYTES: usize = 512 << 20;
 
 /// Asks the kernel to back a table's `len` words at `ptr`
 /// with 2 MB pages where it can (Linux's transparent huge pages, in their default
@@ -203,7 +205,7 @@ impl Words for Shared {
         let words: Box<[AtomicU32]> = bytemuck::zeroed_slice_box(len);
         // Spread over its whole budget as soon as helpers join
         // (`Table::share`), so all its pages are faulted in at once; the
-        // budget is at most `SHARED_MAX_BYTES`, where 2 MB pages win that
+        // budget is at most `MAX_TABLE_BYTES`, where 2 MB pages win that
         // back many times over (the hard sides at 30 s on two threads:
         // gop/11250 B 10.3 s against 13.7 s).
         advise_huge_pages(words.as_ptr() as *const u32, len);
@@ -245,14 +247,10 @@ pub struct Table<S: Words = Plain> {
 }
 
 impl<S: Words> Table<S> {
-    /// A table using at most `bytes` of memory (at least one bucket; a
-    /// shared one at most `SHARED_MAX_BYTES`).
+    /// A table using at most `bytes` of memory (at least one bucket, at
+    /// most `MAX_TABLE_BYTES`).
     pub fn with_memory(bytes: usize) -> Table<S> {
-        let bytes = if S::SHARED {
-            bytes.min(SHARED_MAX_BYTES)
-        } else {
-            bytes
-        };
+        let bytes = bytes.min(MAX_TABLE_BYTES);
         let max_buckets = (bytes / BUCKET_BYTES).max(1);
         // A power of two so a mask picks the bucket.
         let buckets = if max_buckets.is_power_of_two() {
@@ -713,10 +711,11 @@ mod tests {
     }
 
     #[test]
-    fn a_shared_table_uses_at_most_512_mb_and_a_plain_one_its_budget() {
+    fn a_table_uses_at_most_512_mb() {
         assert_eq!(Table::<Shared>::with_memory(2 << 30).memory(), 512 << 20);
         assert_eq!(Table::<Shared>::with_memory(256 << 20).memory(), 256 << 20);
-        assert_eq!(Table::<Plain>::with_memory(2 << 30).memory(), 2 << 30);
+        assert_eq!(Table::<Plain>::with_memory(2 << 30).memory(), 512 << 20);
+        assert_eq!(Table::<Plain>::with_memory(1 << 20).memory(), 1 << 20);
     }
 
     #[test]
