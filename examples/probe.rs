@@ -11,14 +11,8 @@ use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved, Words};
 use shikatsu::tsumego::Tsumego;
 use std::time::Instant;
 fn main() {
-    let threads: usize = std::env::var("THREADS")
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(1);
-    let mb: usize = std::env::var("MB")
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(256);
+    let threads: usize = support::env_number("THREADS", 1);
+    let mb: usize = support::env_number("MB", 256);
     // A table other threads can share only when there are others: its
     // atomic words cost one thread a little.
     if threads > 1 {
@@ -67,10 +61,7 @@ fn probe<S: Words>(mut s: Searcher<Move, S>, threads: usize) {
                 ));
                 // `XREP=k`: the extraction k times more, its best time
                 // (the first one's repairs leave the table settled).
-                let reps: usize = std::env::var("XREP")
-                    .ok()
-                    .and_then(|r| r.parse().ok())
-                    .unwrap_or(0);
+                let reps: usize = support::env_number("XREP", 0);
                 let mut best = f64::MAX;
                 for _ in 0..reps {
                     let t = Instant::now();

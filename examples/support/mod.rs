@@ -15,11 +15,15 @@ pub fn master_from_env(side: Color) -> KoMaster {
     }
 }
 
-/// The time limit of each search: `T` seconds, else `default`.
-pub fn time_from_env(default: f64) -> std::time::Duration {
-    let secs = std::env::var("T")
+/// The number in the environment variable `name`, else `default`.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|t| t.parse().ok())
-        .unwrap_or(default);
-    std::time::Duration::from_secs_f64(secs)
+        .unwrap_or(default)
+}
+
+/// The time limit of each search: `T` seconds, else `default`.
+pub fn time_from_env(default: f64) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(env_number("T", default))
 }

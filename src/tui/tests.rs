@@ -22,6 +22,9 @@ use super::app::{App, Config, Overlay, Phase, entries, load_failure, parse_point
 use super::keys::Action;
 use super::ui::draw;
 
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
 /// Straight three on the edge: Black kills at B9 (the middle).
 const THREE: &str = "(;FF[4]GM[1]SZ[9]PL[B]GN[Straight three]C[Black to kill.]
 AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba])";
@@ -1101,20 +1104,7 @@ fn a_pass_barred_from_retaking_the_ko_says_why() {
 /// A file of the external suite, for the worker (None, said why, when
 /// the suite is missing).
 fn suite_problem(name: &str) -> Option<std::sync::Arc<shikatsu::problem::Problem>> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/problems/d180cf"
-    ))
-    .join(name);
-    if !path.exists() {
-        eprintln!("skipped: {} is missing", path.display());
-        return None;
-    }
-    Some(std::sync::Arc::new(
-        load_paths(&[&path])
-            .remove(0)
-            .expect("the suite file loads"),
-    ))
+    common::suite_problem(name).map(std::sync::Arc::new)
 }
 
 #[test]
