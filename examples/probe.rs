@@ -4,7 +4,7 @@
 //! six-word bitboards on every board, `PROOF=1` the size of the extracted
 //! solution (distinct positions and as a tree), with `XREP=k` the best time
 //! of k more extractions, with `ZONE=1` what relevance zones would cut
-//! from it; `ZONES=1` searches with zones; `THREADS=n` on n threads, `MB` the table's budget (default 256). Files without `PL`: both sides.
+//! from it; `ZONES=1` searches with zones; `THREADS=n` on n threads, `SHARED=1` on a shareable table even on one, `MB` the table's budget (default 256). Files without `PL`: both sides.
 mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved, Words};
@@ -15,7 +15,7 @@ fn main() {
     let mb: usize = support::env_number("MB", 256);
     // A table other threads can share only when there are others: its
     // atomic words cost one thread a little.
-    if threads > 1 {
+    if threads > 1 || support::env_number("SHARED", 0) == 1 {
         probe(Searcher::new_shared(mb << 20), threads);
     } else {
         probe(Searcher::new(mb << 20), threads);

@@ -1,0 +1,121 @@
+//! What a search shows of itself as it goes: the view of the node just
+//! expanded, and the observer that watches (and may pause or cancel) it.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::Slot;
+use crate::dfpn::PnDn;
+
+/// One step of the current search path.
+#[derive(Clone, Copy, Debug)]
+pub struct Step<M> {
+    pub mv: M,
+    pub pn: PnDn,
+    pub dn: PnDn,
+}
+
+/// What the search looks like right now (given to the observer).
+pub struct SearchView<'a, M> {
+    /// The path from the root to the node just expanded: the most-proving path.
+    pub path: &'a [Step<M>],
+    pub root_pn: PnDn,
+    pub root_dn: PnDn,
+    pub positions: u64,
+    pub expansions: u64,
+    pub tt_used: usize,
+    pub tt_capacity: usize,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    /// When the search began (read the clock through `elapsed` only when
+    /// needed: an unobserved search would otherwise read it at every
+    /// expansion).
+    pub(super) start: Instant,
+    /// The children of the node just expanded, as first valued.
+    pub(super) children: &'a [Slot<M>],
+    /// Positions made so far by the threads helping this search (see
+    /// `helper_positions`).
+    pub(super) helpers: Option<&'a AtomicU64>,
+}
+
+impl<M: Copy> SearchView<'_, M> {
+    /// Time since the search began.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Positions the helper threads of `Searcher::solve_threads` have made
+    /// in the current search and not yet handed over to `positions` (they
+    /// report every few hundred positions; 0 on one thread).
+    pub fn helper_positions(&self) -> u64 {
+        self.helpers.map_or(0, |h| h.load(Ordering::Relaxed))
+    }
+
+    /// The moves of the node just expanded (the end of `path`) with their
+    /// proof and disproof numbers.
+    pub fn candidates(&self) -> impl Iterator<Item = Step<M>> + '_ {
+        self.children.iter().map(|s| Step {
+            mv: s.mv,
+            pn: s.pn,
+            dn: s.dn,
+        })
+    }
+}
+
+/// Watches the search. `after_expand` runs after every expansion; it may
+/// block (single-stepping) and returns `false` to cancel the search.
+pub trait Observer<M> {
+    fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool;
+
+    /// The observer of a thread that helps this one's search
+    /// (`Searcher::solve_threads`), called after each of its expansions
+    /// with its own view. None (the default): helpers are not watched. A
+    /// viewer that pauses the search gives one that holds the helper
+    /// while paused.
+    fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        None
+    }
+
+    /// The observer of a second, independent search on another thread
+    /// that works for the same analysis (a sibling searcher on the same
+    /// table: see `Searcher::sibling`). Unlike a helper's, its positions
+    /// are nowhere in this observer's views, so a viewer must count them
+    /// itself. By default the helper's observer.
+    fn sibling(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        self.helper()
+    }
+
+    /// The search ended while its helpers may still be inside their
+    /// observers: one that holds its helper must let it go now (the
+    /// search waits for its helpers to stop before it returns).
+    fn helpers_released(&mut self) {}
+}
+
+impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
+    #[inline]
+    fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool {
+        (**self).after_expand(view)
+    }
+
+    fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        (**self).helper()
+    }
+
+    fn sibling(&self) -> Option<Box<dyn Observer<M> + Send>> {
+        (**self).sibling()
+    }
+
+    fn helpers_released(&mut self) {
+        (**self).helpers_released()
+    }
+}
+
+/// The observer that watches nothing; it compiles away.
+pub struct Unobserved;
+
+impl<M> Observer<M> for Unobserved {
+    #[inline(always)]
+    fn after_expand(&mut self, _: &SearchView<'_, M>) -> bool {
+        true
+    }
+}
