@@ -1,0 +1,476 @@
+//! A position's children: the static tests that end the game here (no
+//! room, life), then every legal move with its key, its initial numbers
+//! and, where the path decides it, its result and the depth it depends on.
+
+use super::{Frame, Outcome, Parent, Seen, Tsumego, order, pos_key};
+use crate::board::{Bits, Board, Move, Point};
+use crate::dfpn::{Child, Expansion, Footprint as _, Game as _, NO_DEP, PnDn};
+
+impl<const W: usize> Tsumego<W> {
+    /// Every legal move here as a child, with the search's initial
+    /// numbers, even where one of them wins at once (for viewers).
+    pub fn expand_all(&mut self, out: &mut Vec<Child<Move>>) -> Expansion {
+        let e = self.expand_with(out, true, false, &mut |_| {});
+        self.turn_out(out);
+        e
+    }
+
+    /// The children here; `heuristics`: with df-pn+ initial numbers (a
+    /// finished proof's walk needs none); `cut`: stop at a move that wins
+    /// the game for the mover at once.
+    pub(super) fn expand_with<F: FnMut(u64)>(
+        &mut self,
+        out: &mut Vec<Child<Move>>,
+        heuristics: bool,
+        cut: bool,
+        early: &mut F,
+    ) -> Expansion {
+        out.clear();
+        // Proof sharing needs footprints only when walking a proof.
+        let here = if heuristics {
+            Seen::default()
+        } else {
+            Seen::of(&self.top().board)
+        };
+        self.footprint = here;
+        // Life is permanent and ends the game for the defender, who at
+        // its own turn could pass into the position where it is found
+        // (unless two passes or endless cycles count against it, or the
+        // attacker just passed): the search tests it only with the
+        // attacker to move, half the tests, at the cost of one pass more
+        // at the rare living leaf. A proof's walk tests its winner's
+        // rules (`walk_tests`).
+        let (room, life) = if heuristics {
+            (true, !(cut && self.search_skips_life()))
+        } else {
+            self.walk_tests()
+        };
+        if let Some(over) = self.decided(room, life) {
+            return over;
+        }
+        let f = self.top();
+        let mover = f.to_move;
+        let mut ban_dep = NO_DEP;
+        let mut banned = false;
+        let depth = self.depth();
+        // Positions a move repeats are on the path: they count.
+        let mut seen = here;
+        let candidates = self.region & f.board.empty();
+        let parent_target = f.target_block;
+        debug_assert_eq!(parent_target, f.board.block(self.targets[0]));
+        // What every child's initial numbers start from.
+        let parent = if heuristics {
+            Parent {
+                target: parent_target,
+                target_halo: parent_target.spread(),
+                attacker_halo: f.board.stones(self.attacker).spread(),
+            }
+        } else {
+            Parent::empty()
+        };
+        let mover_is_attacker = mover == self.attacker;
+        // The defender's moves and pass that leave a lone target in atari
+        // lose at once (below): the capture is legal (it captures) and
+        // repeats nothing (every earlier position held the target's
+        // marked stone). Deciding them here saves each such child's
+        // expansion (gop/14140 with Black as ko master made 83,000 of
+        // them in 1.95M expansions) and steers df-pn by the child's true
+        // numbers (1.75M expansions in all now). A proof's walk makes the
+        // child and finds the capture there.
+        let atari_loses = cut && heuristics && !mover_is_attacker && self.targets.len() == 1;
+        let mut board = f.board;
+        let pass = self.try_move(Move::Pass, &mut board);
+        // A move that ends the game in the mover's favour decides the
+        // position: the other moves need not be made. Passing back after
+        // a pass is the common case, so it is looked at first.
+        if cut
+            && f.passed
+            && let Outcome::Terminal { attacker_wins, dep } = pass
+            && attacker_wins == mover_is_attacker
+        {
+            return self.immediate_win(out, here, Move::Pass, attacker_wins, dep, heuristics);
+        }
+        let target = if self.targets.len() == 1 {
+            parent_target
+        } else {
+            let defender = self.attacker.opp();
+            self.targets
+                .iter()
+                .filter(|&&t| f.board.color_at(t) == Some(defender))
+                .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
+        };
+        let [r0, r1, r2] = order::ranked(candidates, target);
+        for i in r0.iter().chain(r1.iter()).chain(r2.iter()) {
+            let m = Move::Play(Point(i as u16));
+            let child = match self.try_move(m, &mut board) {
+                Outcome::Illegal => continue,
+                Outcome::Banned(j) => {
+                    banned = true;
+                    // Retaking a simple ko at once repeats the parent on
+                    // every path: the key holds the ko point, so the ban
+                    // depends on nothing above.
+                    if j + 1 != depth || f.board.ko() != Some(Point(i as u16)) {
+                        ban_dep = ban_dep.min(j);
+                    }
+                    seen = self.seen_through(seen, j, heuristics);
+                    continue;
+                }
+                Outcome::Terminal { attacker_wins, dep } => {
+                    if cut && attacker_wins == mover_is_attacker {
+                        return self.immediate_win(out, here, m, attacker_wins, dep, heuristics);
+                    }
+                    seen = self.seen_through(seen, dep, heuristics);
+                    self.terminal_child(m, attacker_wins, dep)
+                }
+                Outcome::Open {
+                    capture,
+                    captured,
+                    key,
+                    threats,
+                    spent,
+                    repeats,
+                } => {
+                    if !heuristics {
+                        seen = seen.meet(Seen::of(&board));
+                    }
+                    let (pn, dn) = if heuristics {
+                        let libs = self.target_liberties(&board, captured, &parent, i, mover);
+                        if atari_loses
+                            && libs == 1
+                            && self.last_liberty_playable(&board, &parent, i)
+                        {
+                            out.push(self.terminal_child(m, true, NO_DEP));
+                            continue;
+                        }
+                        self.initial_numbers(&board, libs, &parent, i, mover, capture)
+                    } else {
+                        (1, 1)
+                    };
+                    if let Some(j) = spent {
+                        // Whether the move costs a threat depends on the path.
+                        ban_dep = ban_dep.min(j);
+                    }
+                    Self::open_child(
+                        m,
+                        &board,
+                        key,
+                        captured,
+                        threats,
+                        spent.is_some(),
+                        repeats,
+                        (pn, dn),
+                    )
+                }
+            };
+            child.hint(early);
+            out.push(child);
+        }
+        if out.iter().any(|c| c.terminal == Some(true)) {
+            order::wins_first(out);
+        }
+        let pass = match pass {
+            Outcome::Terminal { attacker_wins, dep } => {
+                // A pass that closes a cycle compared with the path.
+                seen = self.seen_through(seen, dep, heuristics);
+                self.terminal_child(Move::Pass, attacker_wins, dep)
+            }
+            Outcome::Open { .. }
+                if atari_loses && {
+                    let libs = parent.target_halo & f.board.empty();
+                    libs.count() == 1 && !(libs & self.region).is_empty()
+                } =>
+            {
+                self.terminal_child(Move::Pass, true, NO_DEP)
+            }
+            Outcome::Open {
+                key,
+                captured,
+                threats,
+                ..
+            } => Self::open_child(
+                Move::Pass,
+                &board,
+                key,
+                captured,
+                threats,
+                false,
+                false,
+                (1, 1),
+            ),
+            Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
+        };
+        pass.hint(early);
+        out.push(pass);
+        self.footprint = seen;
+        Expansion::Moves { ban_dep, banned }
+    }
+
+    /// Whether the search leaves out the life test here (`expand_with`).
+    fn search_skips_life(&self) -> bool {
+        !self.unconditional_only && self.top().to_move != self.attacker && !self.top().passed
+    }
+
+    /// Which static rules (no room, life) a proof's walk tests: only the
+    /// winner's. The search tests no room everywhere, so no position the
+    /// table counts as the defender's has it; and life wherever the
+    /// attacker is to move, so none it counts as the attacker's has it
+    /// (at the defender's turn, his pass would lead to one).
+    fn walk_tests(&self) -> (bool, bool) {
+        match self.walk_winner {
+            Some(c) => (c == self.attacker, c != self.attacker),
+            None => (true, true),
+        }
+    }
+
+    /// The game's end at the current position, if it is over: by the
+    /// path (two passes, a cycle), or by the static rules asked for: the
+    /// target with no room to live (`test_room`) or unconditionally alive
+    /// (`test_life`).
+    #[inline]
+    fn decided(&self, test_room: bool, test_life: bool) -> Option<Expansion> {
+        if let Some((attacker_wins, dep)) = self.top().over {
+            return Some(Expansion::Terminal {
+                prover_wins: attacker_wins == (self.prover == self.attacker),
+                dep,
+            });
+        }
+        if test_room && self.no_room_rule && self.no_room() {
+            return Some(Expansion::Terminal {
+                prover_wins: self.prover == self.attacker,
+                dep: NO_DEP,
+            });
+        }
+        (test_life && self.target_alive()).then_some(Expansion::Terminal {
+            prover_wins: self.prover != self.attacker,
+            dep: NO_DEP,
+        })
+    }
+
+    /// `expand_with` for walking a proof, with only the child of `m`:
+    /// the rules the other moves looked at do not matter to a solution
+    /// that plays `m`, so its footprint leaves them out. Without `tests`,
+    /// the static rules are left out (`Game::expand_won_move`).
+    pub(super) fn expand_one(
+        &mut self,
+        m: Move,
+        out: &mut Vec<Child<Move>>,
+        tests: bool,
+    ) -> Expansion {
+        out.clear();
+        let here = Seen::of(&self.top().board);
+        self.footprint = here;
+        let (room, life) = if tests {
+            self.walk_tests()
+        } else {
+            // The search tested no room here, and life unless it skipped
+            // it (`expand_with`): a life found now ends the solution a
+            // pass earlier.
+            (false, self.walk_tests().1 && self.search_skips_life())
+        };
+        if let Some(over) = self.decided(room, life) {
+            return over;
+        }
+        let moves = Expansion::Moves {
+            ban_dep: NO_DEP,
+            banned: false,
+        };
+        let mut board = self.top().board;
+        let child = match self.try_move(m, &mut board) {
+            Outcome::Illegal | Outcome::Banned(_) => return moves,
+            Outcome::Terminal { attacker_wins, dep } => {
+                self.footprint = self.seen_through(here, dep, false);
+                self.terminal_child(m, attacker_wins, dep)
+            }
+            Outcome::Open {
+                captured,
+                key,
+                threats,
+                spent,
+                repeats,
+                ..
+            } => {
+                self.footprint = here.meet(Seen::of(&board));
+                Self::open_child(
+                    m,
+                    &board,
+                    key,
+                    captured,
+                    threats,
+                    spent.is_some(),
+                    repeats,
+                    (1, 1),
+                )
+            }
+        };
+        out.push(child);
+        moves
+    }
+
+    /// The expansion of a position the mover wins at once by `m`: that
+    /// move alone (a proof needs no other at the winner's turn).
+    fn immediate_win(
+        &mut self,
+        out: &mut Vec<Child<Move>>,
+        here: Seen<W>,
+        m: Move,
+        attacker_wins: bool,
+        dep: u32,
+        heuristics: bool,
+    ) -> Expansion {
+        out.clear();
+        out.push(self.terminal_child(m, attacker_wins, dep));
+        self.footprint = self.seen_through(here, dep, heuristics);
+        Expansion::Moves {
+            ban_dep: NO_DEP,
+            banned: false,
+        }
+    }
+
+    /// The child of a move that leaves the game open, `board` the
+    /// position after it. A pass spends no threat, leaves no ko point and
+    /// binds to no rule.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn open_child(
+        m: Move,
+        board: &Board<W>,
+        key: u64,
+        captured: u8,
+        threats: [u8; 2],
+        spent: bool,
+        repeats: bool,
+        (pn, dn): (PnDn, PnDn),
+    ) -> Child<Move> {
+        let pass = m == Move::Pass;
+        let after_threat = spent && !pass;
+        let ko = if pass { None } else { board.ko() };
+        let tt_key = Self::tt_key(key, pass, after_threat, captured, ko);
+        Child {
+            mv: m,
+            key: tt_key,
+            free_key: Self::free_key_of(tt_key, threats, after_threat),
+            terminal: None,
+            dep: NO_DEP,
+            pn,
+            dn,
+            bound: repeats && !pass,
+        }
+    }
+
+    /// A move that ends the game.
+    fn terminal_child(&self, m: Move, attacker_wins: bool, dep: u32) -> Child<Move> {
+        Child {
+            mv: m,
+            key: 0,
+            free_key: 0,
+            terminal: Some(attacker_wins == (self.prover == self.attacker)),
+            dep,
+            pn: 1,
+            dn: 1,
+            bound: false,
+        }
+    }
+
+    /// `seen` with the position at depth `dep` of the path that a move's
+    /// outcome depended on (footprints matter only when walking a proof).
+    #[inline]
+    fn seen_through(&self, seen: Seen<W>, dep: u32, heuristics: bool) -> Seen<W> {
+        if heuristics || dep == NO_DEP {
+            seen
+        } else {
+            seen.meet(self.seen_at(dep))
+        }
+    }
+
+    fn seen_at(&self, depth: u32) -> Seen<W> {
+        Seen::of(&self.frames[depth as usize].board)
+    }
+
+    pub(super) fn play_move(&mut self, m: Move) {
+        let f = self.top();
+        let depth = self.frames.len() as u32;
+        let mut over = None;
+        let mut threats = f.threats;
+        let mut spent = false;
+        let passed = m == Move::Pass;
+        let mut board = f.board;
+        let mut target_block = f.target_block;
+        let (captured, any_capture) = match self.try_move(m, &mut board) {
+            Outcome::Open {
+                capture,
+                captured,
+                threats: t,
+                spent: s,
+                ..
+            } => {
+                threats = t;
+                spent = s.is_some();
+                // Blocks lose stones only all at once, and grow only by a
+                // stone of their colour played on or next to them.
+                let t0 = self.targets[0];
+                if let Move::Play(p) = m {
+                    match board.color_at(t0) {
+                        None => target_block = Bits::EMPTY,
+                        Some(c) if c == f.to_move => {
+                            if p == t0 || Bits::around(p.index()).intersects(f.target_block) {
+                                target_block =
+                                    Bits::flood(f.target_block | p.bit(), board.stones(f.to_move));
+                            }
+                        }
+                        Some(_) => {}
+                    }
+                }
+                (captured, f.any_capture || capture)
+            }
+            // Terminal moves are played only by viewers and first-move
+            // searches; keep the stones right and remember the result.
+            outcome => {
+                if let Outcome::Terminal { attacker_wins, dep } = outcome {
+                    over = Some((attacker_wins, dep));
+                }
+                board = f.board;
+                let mut captured = f.captured;
+                if let Move::Play(p) = m
+                    && let Ok(played) = board.play_ignoring_ko(f.to_move, p)
+                {
+                    for (i, t) in self.targets.iter().enumerate() {
+                        if played.captured.get(t.index()) {
+                            captured |= 1 << i;
+                        }
+                    }
+                }
+                // A stone was played but the count did not grow: something
+                // was captured.
+                let grew = board.stone_count() > f.board.stone_count();
+                target_block = board.block(self.targets[0]);
+                (captured, f.any_capture || (!passed && !grew))
+            }
+        };
+        let frame = Frame {
+            board,
+            to_move: f.to_move.opp(),
+            pos_key: pos_key(&board, f.to_move.opp(), threats),
+            threats,
+            alt_key: if spent {
+                pos_key(&f.board, f.to_move, threats)
+            } else {
+                0
+            },
+            passed,
+            seg_start: if passed {
+                depth
+            } else if spent {
+                depth - 1
+            } else {
+                f.seg_start
+            },
+            captured,
+            last: Some(m),
+            any_capture,
+            over,
+            target_block,
+        };
+        self.path_keys.add(&frame);
+        self.frames.push(frame);
+    }
+}
