@@ -1,0 +1,404 @@
+//! The side panel: counters, the most-proving path and candidates while
+//! searching, the status and the proof's line once decided, the try log.
+
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use shikatsu::analysis::{Analysis, Status};
+use shikatsu::board::{Color, Move};
+use shikatsu::problem::Problem;
+
+use super::{Theme, moves, num, pct, rate, thousands};
+use crate::tui::app::{App, Tone, masters, over_text};
+use crate::tui::explore::Mark;
+
+fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
+    let mut s = format!("─ {text} ");
+    let n = s.chars().count();
+    if n < width {
+        s.push_str(&"─".repeat(width - n));
+    }
+    Line::styled(s, theme.title())
+}
+
+fn counters(app: &App, theme: &Theme) -> Vec<Line<'static>> {
+    let s = &app.snap;
+    let (elapsed, speed) = if app.config.redact {
+        ("-.-- s".to_string(), "-/s".to_string())
+    } else {
+        (
+            format!("{:.2} s", s.running.as_secs_f64()),
+            rate(s.positions_per_second()),
+        )
+    };
+    let _ = theme;
+    vec![
+        Line::raw(format!(
+            "root  pn {}  dn {}",
+            num(s.root_pn),
+            num(s.root_dn)
+        )),
+        Line::raw(format!("positions {}  {speed}", thousands(s.positions))),
+        Line::raw(format!(
+            "TT {} (hits {})  depth {}",
+            pct(s.tt_used as u64, s.tt_capacity as u64),
+            pct(s.tt_hits, s.tt_probes),
+            s.depth()
+        )),
+        Line::raw(format!(
+            "elapsed {elapsed}  expansions {}",
+            thousands(s.expansions)
+        )),
+    ]
+}
+
+pub(super) fn search_panel(
+    app: &App,
+    problem: &Problem,
+    side: Color,
+    width: usize,
+    height: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let h = problem.board.height();
+    let mut lines = counters(app, theme);
+    let ms = masters(app.opts.ko, side);
+    let master = match app.search_master() {
+        Some(c) => format!("{} is ko master", c.name()),
+        None => "no ko master".to_string(),
+    };
+    lines.push(Line::raw(format!(
+        "search {} of {}: {master}",
+        (app.snap.search + 1).min(ms.len()),
+        ms.len()
+    )));
+    let path = &app.snap.path;
+    let title = match app.path_cursor {
+        Some(k) => format!("most-proving path, step {}/{}", k + 1, path.len()),
+        None => "most-proving path".to_string(),
+    };
+    lines.push(heading(&title, width, theme));
+    let room = height.saturating_sub(lines.len());
+    let sel = app.path_cursor.unwrap_or(path.len().saturating_sub(1));
+    let start = if path.len() <= room || app.path_cursor.is_none() {
+        0
+    } else {
+        sel.saturating_sub(room / 2).min(path.len() - room)
+    };
+    let mut c = if start % 2 == 0 { side } else { side.opp() };
+    for (i, step) in path.iter().enumerate().skip(start).take(room) {
+        let more = path.len() - i;
+        if lines.len() + 1 == height && more > 1 {
+            lines.push(Line::styled(format!("  … {more} more"), theme.dim()));
+            break;
+        }
+        let text = format!(
+            "{:>3} {} {:<5} pn {:>4}  dn {:>4}",
+            i + 1,
+            c.letter(),
+            step.mv.human(h),
+            num(step.pn),
+            num(step.dn)
+        );
+        let st = if app.path_cursor == Some(i) {
+            theme.selected()
+        } else {
+            Style::new()
+        };
+        lines.push(Line::styled(text, st));
+        c = c.opp();
+    }
+    if path.is_empty() {
+        lines.push(Line::styled("  (the root)", theme.dim()));
+    }
+    // The moves at the path's end, best first for the side to move there.
+    let cands = &app.snap.candidates;
+    if app.path_cursor.is_none() && !cands.is_empty() && lines.len() + 2 <= height {
+        let mover = if path.len().is_multiple_of(2) {
+            side
+        } else {
+            side.opp()
+        };
+        lines.push(heading(
+            &format!("candidates at move {} ({})", path.len() + 1, mover.name()),
+            width,
+            theme,
+        ));
+        let mut sorted: Vec<_> = cands.iter().collect();
+        // The prover picks by pn, the opponent by dn.
+        if mover == side {
+            sorted.sort_by_key(|s| (s.pn, s.dn));
+        } else {
+            sorted.sort_by_key(|s| (s.dn, s.pn));
+        }
+        let mut row = String::from(" ");
+        for st in sorted {
+            let v = if mover == side { st.pn } else { st.dn };
+            let word = format!(
+                "  {} {} {}",
+                st.mv.human(h),
+                if mover == side { "pn" } else { "dn" },
+                num(v)
+            );
+            if row.chars().count() + word.chars().count() > width {
+                lines.push(Line::raw(std::mem::take(&mut row)));
+                if lines.len() + 1 > height {
+                    break;
+                }
+                row = String::from(" ");
+            }
+            row.push_str(&word);
+        }
+        if lines.len() < height && !row.trim().is_empty() {
+            lines.push(Line::raw(row));
+        }
+    }
+    lines
+}
+
+fn status_line(problem: &Problem, a: &Analysis) -> String {
+    let side = a.side;
+    let mut s = a.headline(problem);
+    match a.status {
+        // The ko grade, when known, already says it.
+        Status::Ko if a.threats_needed.is_none() => {
+            s.push_str(&format!(" ({} must win a ko)", side.name()))
+        }
+        Status::Ko => {}
+        Status::Unconditional => {}
+        Status::Wins | Status::Fails => {
+            if let Some(m) = a.ko.master {
+                s.push_str(&format!(" ({} ko master)", m.name()));
+            }
+        }
+        Status::Unknown => s.push_str(" within the limits"),
+    }
+    if a.status != Status::Unknown {
+        s.push_str(if a.checked {
+            ", checked"
+        } else {
+            ", NOT checked"
+        });
+    }
+    s
+}
+
+pub(super) fn decided_panel(
+    app: &App,
+    problem: &Problem,
+    a: &Analysis,
+    running: std::time::Duration,
+    width: usize,
+    height: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let h = problem.board.height();
+    let mut lines = Vec::new();
+    lines.push(Line::styled(
+        status_line(problem, a),
+        theme.tone(if a.status == Status::Unknown {
+            Tone::Bad
+        } else {
+            Tone::Good
+        }),
+    ));
+    if a.status != Status::Unknown {
+        let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
+        let mut s = if firsts.is_empty() {
+            "no first move works".to_string()
+        } else {
+            format!("first moves {}", firsts.join(" "))
+        };
+        // A limit cut the list short: say so rather than let it pass for
+        // the whole list.
+        if a.status.succeeds() && !a.all_first_moves {
+            s.push_str(" (others not decided)");
+        }
+        if !a.accepted_status.is_empty() {
+            let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
+            let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
+            s.push_str(&format!(
+                "  file {} {}",
+                file.join(" "),
+                if agree { "agrees" } else { "differs" }
+            ));
+        }
+        lines.push(Line::raw(s));
+    }
+    let speed = if app.config.redact {
+        "-.-- s  -/s".to_string()
+    } else {
+        let secs = running.as_secs_f64();
+        let r = if secs > 0.0 {
+            a.positions as f64 / secs
+        } else {
+            0.0
+        };
+        format!("{secs:.2} s  {}", rate(r))
+    };
+    lines.push(Line::raw(format!(
+        "{} positions  {speed}",
+        thousands(a.positions)
+    )));
+    if app.deciding() {
+        lines.push(heading("solving a variation", width, theme));
+        lines.extend(counters(app, theme));
+        return lines;
+    }
+    let Some(node) = &app.node else {
+        if a.proof.is_none() {
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(if a.status == Status::Unknown {
+                "No proof to walk: r solves again with twice the limits, k changes the ko setting."
+            } else {
+                "No proof to walk: r solves again, k changes the ko setting."
+            }));
+        }
+        if a.status == Status::Unknown
+            && let Some((_, line)) = app.stopped_on().filter(|(_, l)| !l.is_empty())
+        {
+            let h = app.problem().map_or(19, |(p, _)| p.board.height());
+            let mut c = a.side;
+            let mut text = String::from("The search stopped on the line");
+            for (i, m) in line.iter().enumerate() {
+                text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
+                c = c.opp();
+            }
+            text.push_str(&format!(" (root pn {}, dn {}).", a.root_pn, a.root_dn));
+            lines.push(Line::raw(""));
+            lines.push(Line::raw(text));
+        }
+        return lines;
+    };
+    let to_move = node.to_move;
+    lines.push(heading(
+        &format!(
+            "line: move {}, {} to play",
+            app.line.len() + 1,
+            to_move.name()
+        ),
+        width,
+        theme,
+    ));
+    if app.line.is_empty() {
+        lines.push(Line::styled("(the problem's position)", theme.dim()));
+    } else {
+        let mut spans = Vec::new();
+        let mut c = a.side;
+        for (i, m) in app.line.iter().enumerate() {
+            spans.push(Span::raw(format!(
+                "{} {} {}  ",
+                i + 1,
+                c.letter(),
+                m.human(h)
+            )));
+            c = c.opp();
+        }
+        lines.push(Line::from(spans));
+    }
+    if let Some((w, why)) = node.over {
+        lines.push(Line::styled(
+            format!("game over: {}", over_text(w, why)),
+            theme.tone(Tone::Good),
+        ));
+        return lines;
+    }
+    lines.push(heading(
+        &format!(
+            "{} candidate{} ({} to play)",
+            node.candidates.len(),
+            if node.candidates.len() == 1 { "" } else { "s" },
+            to_move.letter()
+        ),
+        width,
+        theme,
+    ));
+    // Lines left, assuming the line list took one (it may wrap).
+    let room = height.saturating_sub(lines.len() + 1).max(1);
+    let n = node.candidates.len();
+    let start = if n <= room {
+        0
+    } else {
+        app.sel.saturating_sub(room / 2).min(n - room)
+    };
+    for (i, c) in node.candidates.iter().enumerate().skip(start).take(room) {
+        let what = match c.mark {
+            Mark::Wins => match c.length {
+                Some(l) if node.main == Some(i) => format!("wins (proof, {})", moves(l)),
+                _ => "wins".to_string(),
+            },
+            Mark::Weaker(st) => format!("only {}", st.as_str()),
+            Mark::Unknown => "? (Enter solves it)".to_string(),
+            Mark::Fails => match c.length {
+                Some(l) => format!("fails, refuted in {}", moves(l)),
+                None => "fails".to_string(),
+            },
+        };
+        let chosen = i == app.sel;
+        let marker = if chosen { '▶' } else { ' ' };
+        let mv = Style::new().add_modifier(if chosen {
+            Modifier::REVERSED | Modifier::BOLD
+        } else {
+            Modifier::empty()
+        });
+        lines.push(Line::from(vec![
+            Span::raw(format!("{marker} ")),
+            Span::styled(c.label.to_string(), theme.mark(c.mark)),
+            Span::raw(" "),
+            Span::styled(format!("{:<5}", c.mv.human(h)), mv),
+            Span::raw(" "),
+            Span::styled(what, theme.mark(c.mark)),
+        ]));
+    }
+    lines
+}
+
+pub(super) fn try_panel(
+    app: &App,
+    width: usize,
+    height: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let Some(t) = &app.try_state else {
+        return Vec::new();
+    };
+    let Some((problem, side)) = app.problem() else {
+        return Vec::new();
+    };
+    let h = problem.board.height();
+    let mut lines = vec![Line::styled(
+        format!(
+            "Try it yourself: you are {}, to {}",
+            side.name(),
+            problem.goal(side)
+        ),
+        theme.title(),
+    )];
+    if app.line.is_empty() {
+        lines.push(Line::styled("no moves yet", theme.dim()));
+    } else {
+        let mut c = side;
+        let mut s = String::new();
+        for (i, m) in app.line.iter().enumerate() {
+            s.push_str(&format!("{} {} {}  ", i + 1, c.letter(), m.human(h)));
+            c = c.opp();
+        }
+        lines.push(Line::raw(s));
+    }
+    lines.push(heading("what happened", width, theme));
+    let room = height.saturating_sub(lines.len() + 2).max(1);
+    let skip = t.log.len().saturating_sub(room);
+    for (text, tone) in t.log.iter().skip(skip) {
+        lines.push(Line::styled(text.clone(), theme.tone(*tone)));
+    }
+    let mut prompt = format!("cursor {}", Move::Play(t.cursor).human(h));
+    if !t.typed.is_empty() {
+        prompt.push_str(&format!("   typed {}_", t.typed));
+    }
+    if app.deciding() {
+        prompt.push_str("   thinking ...");
+    }
+    lines.push(heading("your move", width, theme));
+    lines.push(Line::raw(prompt));
+    lines
+}
