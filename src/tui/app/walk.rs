@@ -1,0 +1,132 @@
+//! Walking the most-proving path while searching, and the proof tree
+//! once decided: back, forward, among the candidates, home and end.
+
+use std::sync::Arc;
+
+use shikatsu::board::Move;
+
+use super::{App, Pending, Tone, over_text};
+use crate::tui::worker::Request;
+
+impl App {
+    pub(super) fn walk_back(&mut self) {
+        if self.solving() {
+            let len = self.snap.path.len();
+            // The whole path is step len - 1: one back from it is len - 2.
+            self.path_cursor = match self.path_cursor {
+                None if len > 0 => Some(len.saturating_sub(2)),
+                Some(k) => Some(k.saturating_sub(1)),
+                c => c,
+            };
+            return;
+        }
+        if self.explorer.is_none() || self.deciding() {
+            return;
+        }
+        let Some(m) = self.line.pop() else {
+            return;
+        };
+        self.refresh_node();
+        if let Some(n) = &self.node {
+            self.sel = n.candidates.iter().position(|c| c.mv == m).unwrap_or(0);
+        }
+    }
+
+    pub(super) fn walk_forward(&mut self) {
+        if self.solving() {
+            let len = self.snap.path.len();
+            self.path_cursor = match self.path_cursor {
+                Some(k) if k + 1 < len => Some(k + 1),
+                _ => None,
+            };
+            return;
+        }
+        if self.deciding() {
+            return;
+        }
+        let (Some(ex), Some(node)) = (&self.explorer, &self.node) else {
+            if self.analysis().is_some_and(|a| a.proof.is_none()) {
+                self.say("no proof to walk: the search did not decide", Tone::Info);
+            }
+            return;
+        };
+        if let Some((w, why)) = node.over {
+            self.say(over_text(w, why), Tone::Info);
+            return;
+        }
+        let Some(c) = node.candidates.get(self.sel) else {
+            return;
+        };
+        let mut next = self.line.clone();
+        next.push(c.mv);
+        if ex.winner(&next).is_some() || ex.node(&next).over.is_some() {
+            self.line = next;
+            self.refresh_node();
+            self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+        } else {
+            let h = ex.problem.board.height();
+            self.say(
+                format!("solving the position after {} ...", c.mv.human(h)),
+                Tone::Info,
+            );
+            self.request_decide(next.clone(), Pending::Enter(next));
+        }
+    }
+
+    pub(super) fn request_decide(&mut self, moves: Vec<Move>, pending: Pending) {
+        let Some(ex) = &self.explorer else { return };
+        let req = Request::Decide {
+            problem: Arc::clone(&ex.problem),
+            side: ex.side,
+            master: ex.master,
+            moves,
+            opts: self.opts,
+        };
+        self.paused = false;
+        let job = self.worker.start(req, false);
+        self.pending = Some((job, pending));
+    }
+
+    pub(super) fn select_candidate(&mut self, d: isize) {
+        if self.solving() {
+            self.say(
+                "candidates are shown once the search has decided",
+                Tone::Info,
+            );
+            return;
+        }
+        let n = self.node.as_ref().map_or(0, |n| n.candidates.len());
+        if n == 0 {
+            return;
+        }
+        self.sel = (self.sel as isize + d).clamp(0, n as isize - 1) as usize;
+    }
+
+    pub(super) fn walk_home(&mut self) {
+        if self.solving() {
+            self.path_cursor = Some(0);
+            return;
+        }
+        if self.deciding() {
+            return;
+        }
+        self.line.clear();
+        self.refresh_node();
+        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+    }
+
+    pub(super) fn walk_end(&mut self) {
+        if self.solving() {
+            self.path_cursor = None;
+            return;
+        }
+        let Some(ex) = &self.explorer else { return };
+        if self.deciding() {
+            return;
+        }
+        let rest = ex.main_line(&self.line);
+        self.line.extend(rest);
+        self.refresh_node();
+        self.sel = self.node.as_ref().and_then(|n| n.main).unwrap_or(0);
+    }
+}
