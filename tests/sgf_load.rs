@@ -190,3 +190,9 @@ fn folders_are_searched_recursively_in_name_order() {
     sorted.sort();
     assert_eq!(files, sorted);
 }
+
+#[test]
+fn an_error_that_quotes_a_value_across_lines_is_still_one_line() {
+    let e = err(&format!("(;FF[4]{CORNER}MA[bb]SX[\n(W=ko])"));
+    assert_eq!(e, "t.sgf: problem 0: SX[\\n(W=ko]: unknown side \"(W\"");
+}

@@ -122,11 +122,33 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display().to_string();
+        let file = one_line(&file);
+        let cause = one_line(&self.cause);
         match self.index {
-            Some(i) => write!(f, "{}: problem {}: {}", self.file.display(), i, self.cause),
-            None => write!(f, "{}: {}", self.file.display(), self.cause),
+            Some(i) => write!(f, "{file}: problem {i}: {cause}"),
+            None => write!(f, "{file}: {cause}"),
         }
     }
+}
+
+/// `text` with its control characters escaped (a line break as `\n`): a
+/// cause quotes what the file holds, which may span lines, and an error
+/// is one line.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }
 
 impl std::error::Error for LoadError {}
