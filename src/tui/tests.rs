@@ -1209,3 +1209,71 @@ fn the_counter_holds_the_second_engines_positions() {
         a.positions
     );
 }
+
+/// Any key a person may press (but `w`, which writes a file beside the
+/// problems), in any order, on a terminal of any size.
+fn any_action() -> impl proptest::strategy::Strategy<Value = Action> {
+    use proptest::prelude::*;
+    let plain = [
+        Action::Quit,
+        Action::Back,
+        Action::Help,
+        Action::List,
+        Action::Next,
+        Action::Prev,
+        Action::Pause,
+        Action::Step,
+        Action::BigStep,
+        Action::Ko,
+        Action::Resolve,
+        Action::Try,
+        Action::Left,
+        Action::Right,
+        Action::Up,
+        Action::Down,
+        Action::Home,
+        Action::End,
+        Action::PageUp,
+        Action::PageDown,
+        Action::Enter,
+        Action::Backspace,
+        Action::Undo,
+        Action::None,
+    ];
+    prop_oneof![
+        4 => proptest::sample::select(plain.to_vec()),
+        1 => proptest::char::range('0', '9').prop_map(Action::Digit),
+        1 => proptest::char::range('a', 't').prop_map(Action::Char),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: common::cases(24),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Keys pressed at random never panic the UI, whatever the search is
+    /// doing meanwhile and however small the terminal, and every frame is
+    /// drawn.
+    #[test]
+    fn random_keys_on_any_terminal_never_panic(
+        paused in proptest::bool::ANY,
+        keys in proptest::collection::vec((any_action(), 0u8..4), 1..40),
+        (w, h) in (1u16..140, 1u16..50),
+    ) {
+        let files = [("three.sgf", THREE), ("nine.sgf", NINE), ("no-room.sgf", NO_ROOM), ("bad.sgf", BAD)];
+        let mut a = app(&files, paused);
+        for (key, wait) in keys {
+            a.apply(key);
+            // Now and then let the solver catch up, as a person's pauses do.
+            if wait == 0 {
+                a.settle(Duration::from_millis(20));
+            } else {
+                a.tick();
+            }
+            let frame = render(&a, w, h);
+            proptest::prop_assert_eq!(frame.lines().count(), h as usize);
+        }
+    }
+}
