@@ -521,17 +521,9 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
     } else {
         r.file.clone()
     };
-    let label = if label.len() > 36 {
-        format!("…{}", &label[label.len() - 35..])
-    } else {
-        label
-    };
+    let label = fit_left(&label, 36);
     if r.status == "error" {
-        writeln!(
-            out,
-            "{label:<36} error: {}",
-            r.error.as_deref().unwrap_or("")
-        )?;
+        writeln!(out, "{label} error: {}", r.error.as_deref().unwrap_or(""))?;
         return Ok(());
     }
     let moves: Vec<String> = r
@@ -562,7 +554,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
     let grade = r.grade.as_deref().unwrap_or("");
     writeln!(
         out,
-        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
+        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
         label,
         r.to_move.as_deref().unwrap_or("-"),
         r.goal.as_deref().unwrap_or("-"),
@@ -583,6 +575,30 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         r.ms
     )?;
     Ok(())
+}
+
+/// `text` in exactly `width` terminal columns: padded with spaces, or
+/// cut at the start to "…" and its end (a file's name says most at its
+/// end). Columns, not bytes or characters: a name in Japanese or Chinese
+/// is two columns a character.
+fn fit_left(text: &str, width: usize) -> String {
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    let w = text.width();
+    if w <= width {
+        return format!("{text}{}", " ".repeat(width - w));
+    }
+    let mut tail = Vec::new();
+    let mut used = 1; // the "…"
+    for c in text.chars().rev() {
+        let cw = c.width().unwrap_or(0);
+        if used + cw > width {
+            break;
+        }
+        used += cw;
+        tail.push(c);
+    }
+    let tail: String = tail.into_iter().rev().collect();
+    format!("…{tail}{}", " ".repeat(width - used))
 }
 
 /// Writes the analysis's checked trees as SGF files named after the problem.

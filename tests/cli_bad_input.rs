@@ -162,3 +162,33 @@ fn a_missing_file_is_an_error_line_not_a_panic() {
         "{err}"
     );
 }
+
+/// Collections are often named in Japanese, Chinese or Korean: the table
+/// fits such a name to its column by the terminal's columns (two per
+/// character), cut at the start, where a cut by bytes used to panic.
+#[test]
+fn a_long_name_in_wide_characters_fits_the_tables_column() {
+    let d = dir("wide");
+    let f = write(
+        d.path(),
+        "詰碁問題集_第一巻_基本死活_二目の眼.sgf",
+        GOOD.as_bytes(),
+    );
+    let (code, out, err) = run(&["solve", "--time", "5", &f]);
+    assert_eq!(code, 0, "{err}");
+    let row = out.lines().nth(1).expect("a row under the header");
+    // 36 columns for the name: "…", then as much of the name's end as fits.
+    let (name, rest) = row.split_at(row.find(".sgf").expect("the name") + 4);
+    assert!(name.starts_with('…'), "{row}");
+    assert!(name.ends_with("基本死活_二目の眼.sgf"), "{row}");
+    let columns: usize = name
+        .chars()
+        .map(|c| if c.is_ascii() { 1 } else { 2 })
+        .sum::<usize>()
+        - 1;
+    assert_eq!(
+        columns + rest.find('B').expect("the side to move"),
+        36 + 1 + 1,
+        "{row}"
+    );
+}
