@@ -521,7 +521,7 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
     } else {
         r.file.clone()
     };
-    let label = fit_left(&label, 36);
+    let label = crate::text::fit_left(&label, 36);
     if r.status == "error" {
         writeln!(out, "{label} error: {}", r.error.as_deref().unwrap_or(""))?;
         return Ok(());
@@ -575,30 +575,6 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         r.ms
     )?;
     Ok(())
-}
-
-/// `text` in exactly `width` terminal columns: padded with spaces, or
-/// cut at the start to "…" and its end (a file's name says most at its
-/// end). Columns, not bytes or characters: a name in Japanese or Chinese
-/// is two columns a character.
-fn fit_left(text: &str, width: usize) -> String {
-    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-    let w = text.width();
-    if w <= width {
-        return format!("{text}{}", " ".repeat(width - w));
-    }
-    let mut tail = Vec::new();
-    let mut used = 1; // the "…"
-    for c in text.chars().rev() {
-        let cw = c.width().unwrap_or(0);
-        if used + cw > width {
-            break;
-        }
-        used += cw;
-        tail.push(c);
-    }
-    let tail: String = tail.into_iter().rev().collect();
-    format!("…{tail}{}", " ".repeat(width - used))
 }
 
 /// Writes the analysis's checked trees as SGF files named after the problem.

@@ -4,6 +4,7 @@
 
 mod bench;
 mod cli;
+mod text;
 mod tui;
 
 use clap::Parser;

@@ -1277,3 +1277,23 @@ proptest::proptest! {
         }
     }
 }
+
+/// A problem named in Japanese: the header cuts the name by the
+/// terminal's columns (two a character), so the state still shows at its
+/// right end, and the list's status column stays in line.
+#[test]
+fn a_name_in_wide_characters_leaves_room_for_the_state() {
+    let mut a = app(&[("詰碁問題集_第一巻_基本死活_直三.sgf", THREE)], true);
+    let frame = render(&a, 60, 20);
+    let header = frame.lines().next().expect("a header");
+    assert!(header.contains("…"), "{header}");
+    assert!(header.contains("直三.sgf"), "{header}");
+    assert!(header.contains("ko: auto  paus"), "{header}");
+    press(&mut a, &[Action::List]);
+    let frame = render(&a, 60, 20);
+    let row = frame
+        .lines()
+        .find(|l| l.contains("直三.sgf"))
+        .expect("the list names the problem");
+    assert!(row.contains("…"), "{row}");
+}

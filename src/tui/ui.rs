@@ -24,6 +24,7 @@ use shikatsu::problem::Problem;
 
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name};
 use super::explore::Mark;
+use crate::text::{columns, cut_start, fit_left};
 
 mod board;
 mod help;
@@ -307,31 +308,25 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     let width = area.width as usize;
     let need = |left: &str, state: &str| {
         // Two spaces before the state, one after.
-        left.chars().count() + rest.chars().count() + state.chars().count() + 3
+        columns(left) + columns(&rest) + columns(state) + 3
     };
     // Short of room, the program's name goes first, then the word
     // "solved" of a long status, so that the label keeps some room. A bare
     // "ko" stays "solved: ko": next to "ko: auto" it would read as part of
     // the ko setting.
-    if need(&left, &state) + label.chars().count() > width {
+    if need(&left, &state) + columns(&label) > width {
         left = String::from(" ");
     }
-    if need(&left, &state) + label.chars().count().min(16) > width
+    if need(&left, &state) + columns(&label).min(16) > width
         && let Some(short) = state.strip_prefix("solved: ")
         && short != "ko"
     {
         state = short.to_string();
     }
     let room = width.saturating_sub(need(&left, &state));
-    let label = if label.chars().count() > room {
-        let skip = label.chars().count() - room.saturating_sub(1);
-        format!("…{}", label.chars().skip(skip).collect::<String>())
-    } else {
-        label
-    };
-    left.push_str(&label);
+    left.push_str(&cut_start(&label, room));
     left.push_str(&rest);
-    let pad = width.saturating_sub(left.chars().count() + state.chars().count() + 1);
+    let pad = width.saturating_sub(columns(&left) + columns(&state) + 1);
     let text = format!("{left}{}{state} ", " ".repeat(pad));
     f.render_widget(Paragraph::new(text).style(theme.header()), area);
 }
@@ -428,14 +423,8 @@ fn draw_list(app: &App, f: &mut Frame, area: Rect, sel: usize, theme: &Theme) {
         .map(|i| {
             let status = entry_status(app, i);
             let label = app.short_label(&app.entries[i]);
-            let room = w.saturating_sub(status.chars().count() + 8);
-            let label = if label.chars().count() > room {
-                let skip = label.chars().count() - room.saturating_sub(1);
-                format!("…{}", label.chars().skip(skip).collect::<String>())
-            } else {
-                label
-            };
-            let text = format!("{:>4} {label:<room$}  {status}", i + 1);
+            let room = w.saturating_sub(columns(&status) + 8);
+            let text = format!("{:>4} {}  {status}", i + 1, fit_left(&label, room));
             let st = if i == sel {
                 theme.selected()
             } else {

@@ -1,0 +1,53 @@
+//! Text fitted to terminal columns. A character of Japanese, Chinese or
+//! Korean takes two columns, so widths are counted in columns, never in
+//! bytes (a cut inside a character panics) or in characters (a row of
+//! wide ones overflows its column).
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Terminal columns `text` takes.
+pub fn columns(text: &str) -> usize {
+    text.width()
+}
+
+/// `text`, or "…" and as much of its end as fits in `width` columns (a
+/// file's name says most at its end).
+pub fn cut_start(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut tail = Vec::new();
+    let mut used = 1; // the "…"
+    for c in text.chars().rev() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        tail.push(c);
+    }
+    std::iter::once('…').chain(tail.into_iter().rev()).collect()
+}
+
+/// `cut_start` padded with spaces to exactly `width` columns.
+pub fn fit_left(text: &str, width: usize) -> String {
+    let cut = cut_start(text, width);
+    let pad = width.saturating_sub(cut.width());
+    format!("{cut}{}", " ".repeat(pad))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cut_and_padded_by_columns() {
+        assert_eq!(fit_left("abc", 5), "abc  ");
+        assert_eq!(fit_left("abcdef", 4), "…def");
+        // Two columns a character: "…" and two of them make 5 of 6.
+        assert_eq!(fit_left("詰碁問題", 6), "…問題 ");
+        assert_eq!(columns(&fit_left("詰碁問題", 6)), 6);
+        assert_eq!(cut_start("詰碁", 4), "詰碁");
+        assert_eq!(cut_start("x", 0), "…");
+    }
+}
