@@ -196,3 +196,28 @@ fn an_error_that_quotes_a_value_across_lines_is_still_one_line() {
     let e = err(&format!("(;FF[4]{CORNER}MA[bb]SX[\n(W=ko])"));
     assert_eq!(e, "t.sgf: problem 0: SX[\\n(W=ko]: unknown side \"(W\"");
 }
+
+/// Collections from Japan and China are often in Shift_JIS or GB2312,
+/// named by `CA[]`: the text is read in that character set, where a
+/// Shift_JIS character's second byte may be `\` (表, ソ) and, read as
+/// Latin-1, escaped the next character and garbled the name.
+#[test]
+fn a_file_in_the_character_set_its_ca_names_is_read_in_it() {
+    let d = tempfile::tempdir().unwrap();
+    let cases = [
+        ("sjis.sgf", "Shift_JIS", "表示ソフト", "ソ表"),
+        ("gb.sgf", "GB2312", "黑先白死", "黑先"),
+    ];
+    for (file, charset, name, comment) in cases {
+        let text = format!("(;FF[4]CA[{charset}]GN[{name}]{CORNER}MA[bb]PL[W]C[{comment}])");
+        let encoding = encoding_rs::Encoding::for_label(charset.as_bytes()).unwrap();
+        let (bytes, _, lossy) = encoding.encode(&text);
+        assert!(!lossy && std::str::from_utf8(&bytes).is_err());
+        let path = d.path().join(file);
+        std::fs::write(&path, &bytes).unwrap();
+        let pr = load_paths(&[&path]).remove(0).expect("loads");
+        assert_eq!(pr.name.as_deref(), Some(name), "{file}");
+        assert_eq!(pr.comment.as_deref(), Some(comment), "{file}");
+        assert_eq!(pr.targets, vec![p("bb")]);
+    }
+}

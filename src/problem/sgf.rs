@@ -69,6 +69,30 @@ fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
         .collect()
 }
 
+/// A file that is not UTF-8, in the character set its `CA[]` names
+/// (Shift_JIS, GB2312, EUC-KR, Big5: collections from Japan, China and
+/// Korea), else in Latin-1, SGF's default. Decoded before it is parsed:
+/// the second byte of a Shift_JIS character can be `]` or `\`, which
+/// would end or escape a property value.
+fn decode_legacy(bytes: &[u8]) -> String {
+    let encoding = charset_label(bytes)
+        .and_then(|label| encoding_rs::Encoding::for_label(label.trim().as_bytes()))
+        .unwrap_or(encoding_rs::WINDOWS_1252);
+    encoding.decode_without_bom_handling(bytes).0.into_owned()
+}
+
+/// The value of the first `CA[...]` property (SGF's charset), read from
+/// the raw bytes: a property name and a charset's name are ASCII.
+fn charset_label(bytes: &[u8]) -> Option<&str> {
+    let at = bytes
+        .windows(3)
+        .enumerate()
+        .position(|(i, w)| w == b"CA[" && (i == 0 || !bytes[i - 1].is_ascii_uppercase()))?;
+    let value = &bytes[at + 3..];
+    let end = value.iter().position(|&b| b == b']')?;
+    std::str::from_utf8(&value[..end]).ok()
+}
+
 /// The game trees, and the parse error when only a lenient parse worked.
 fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), String> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
@@ -79,8 +103,7 @@ fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), Stri
     }
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t.to_string(),
-        // Old SGF files are often Latin-1; only comments can hold such bytes.
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+        Err(_) => decode_legacy(bytes),
     };
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if !trimmed.starts_with('(') {
