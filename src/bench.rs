@@ -81,8 +81,8 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
                     };
                     writeln!(
                         out,
-                        "{:<48} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
-                        p.label(),
+                        "{} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
+                        crate::text::fit_left(&p.label(), 48),
                         side.letter(),
                         r.status,
                         r.positions,
