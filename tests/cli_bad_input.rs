@@ -181,13 +181,9 @@ fn a_long_name_in_wide_characters_fits_the_tables_column() {
     let (name, rest) = row.split_at(row.find(".sgf").expect("the name") + 4);
     assert!(name.starts_with('…'), "{row}");
     assert!(name.ends_with("基本死活_二目の眼.sgf"), "{row}");
-    let columns: usize = name
-        .chars()
-        .map(|c| if c.is_ascii() { 1 } else { 2 })
-        .sum::<usize>()
-        - 1;
+    use unicode_width::UnicodeWidthStr;
     assert_eq!(
-        columns + rest.find('B').expect("the side to move"),
+        name.width() + rest.find('B').expect("the side to move"),
         36 + 1 + 1,
         "{row}"
     );

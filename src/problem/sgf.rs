@@ -84,10 +84,9 @@ fn decode_legacy(bytes: &[u8]) -> String {
 /// The value of the first `CA[...]` property (SGF's charset), read from
 /// the raw bytes: a property name and a charset's name are ASCII.
 fn charset_label(bytes: &[u8]) -> Option<&str> {
-    let at = bytes
-        .windows(3)
-        .enumerate()
-        .position(|(i, w)| w == b"CA[" && (i == 0 || !bytes[i - 1].is_ascii_uppercase()))?;
+    let at = (0..bytes.len()).find(|&i| {
+        bytes[i..].starts_with(b"CA[") && (i == 0 || !bytes[i - 1].is_ascii_uppercase())
+    })?;
     let value = &bytes[at + 3..];
     let end = value.iter().position(|&b| b == b']')?;
     std::str::from_utf8(&value[..end]).ok()
