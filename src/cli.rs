@@ -498,19 +498,12 @@ fn emit(out: &mut impl Write, format: Format, r: &Record) -> Result<()> {
 }
 
 fn print_table_header(out: &mut impl Write) -> Result<()> {
+    // The first moves come last: a long list runs on past the line's end
+    // without pushing the other columns out of line.
     writeln!(
         out,
-        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9}",
-        "problem",
-        "pl",
-        "goal",
-        "target",
-        "status",
-        "threats",
-        "first moves",
-        "file",
-        "positions",
-        "ms"
+        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9}  first moves",
+        "problem", "pl", "goal", "target", "status", "threats", "file", "positions", "ms",
     )?;
     Ok(())
 }
@@ -530,11 +523,11 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         .first_moves
         .iter()
         .map(|m| {
-            let name = if m.is_empty() { "pass" } else { m.as_str() };
+            let name = r.point_for_people(m);
             // A ko start's own grade, when moves differ in it.
             match r.move_grades.iter().find(|g| &g.mv == m) {
                 Some(g) => format!("{name}({})", g.grade),
-                None => name.to_string(),
+                None => name,
             }
         })
         .collect();
@@ -552,28 +545,31 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
     }
     // Ko grade: threats the side to move needs / the opponent needs.
     let grade = r.grade.as_deref().unwrap_or("");
-    writeln!(
-        out,
-        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<16} {:<7} {:>10} {:>9.1}",
+    let status = format!(
+        "{}{}{}",
+        r.status_text(),
+        match r.life.as_deref() {
+            Some(l @ ("seki" | "cycle")) => format!(" {l}"),
+            _ => String::new(),
+        },
+        if r.checked || !r.solved() { "" } else { "?" }
+    );
+    let line = format!(
+        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9.1}  {}",
         label,
         r.to_move.as_deref().unwrap_or("-"),
         r.goal.as_deref().unwrap_or("-"),
-        r.target.as_deref().unwrap_or("-"),
-        format!(
-            "{}{}{}",
-            r.status_text(),
-            match r.life.as_deref() {
-                Some(l @ ("seki" | "cycle")) => format!(" {l}"),
-                _ => String::new(),
-            },
-            if r.checked || !r.solved() { "" } else { "?" }
-        ),
+        r.target
+            .as_deref()
+            .map_or("-".to_string(), |t| r.point_for_people(t)),
+        status,
         grade,
-        moves,
         file,
         r.positions,
-        r.ms
-    )?;
+        r.ms,
+        moves
+    );
+    writeln!(out, "{}", line.trim_end())?;
     Ok(())
 }
 

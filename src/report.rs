@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::analysis::{self, Analysis, Status};
-use crate::board::{Color, Move};
+use crate::board::{Color, Move, Point};
 use crate::problem::{LoadError, Problem};
 
 /// One line of `--format jsonl`.
@@ -74,6 +74,10 @@ pub struct Record {
     pub at_most: Option<String>,
     /// Likewise "ko" when the side succeeds as ko master (no worse than ko).
     pub at_least: Option<String>,
+    /// The board's height, to name points for people as a printed board
+    /// does ("A8"); not part of the JSON, 0 when unknown.
+    #[serde(skip)]
+    pub height: usize,
 }
 
 /// The ko grade of one first move.
@@ -160,6 +164,7 @@ impl Record {
             error: a.error.clone(),
             at_most: a.at_most.map(|s| s.as_str().to_string()),
             at_least: a.at_least.map(|s| s.as_str().to_string()),
+            height: p.board.height(),
         }
     }
 
@@ -195,6 +200,7 @@ impl Record {
             error: Some(e.to_string()),
             at_most: None,
             at_least: None,
+            height: 0,
         }
     }
 
@@ -204,6 +210,19 @@ impl Record {
             (Some(s), _) => format!("{}, ≤ {s}", self.status),
             (_, Some(s)) => format!("{}, ≥ {s}", self.status),
             _ => self.status.clone(),
+        }
+    }
+
+    /// An SGF point of this record ("" for pass) as people name it on a
+    /// printed board: "A8", "pass"; the SGF point itself when the board's
+    /// height is not known.
+    pub fn point_for_people(&self, sgf: &str) -> String {
+        if sgf.is_empty() {
+            return "pass".to_string();
+        }
+        match Point::from_sgf(sgf) {
+            Some(q) if q.y() < self.height => q.human(self.height),
+            _ => sgf.to_string(),
         }
     }
 

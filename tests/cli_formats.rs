@@ -389,3 +389,33 @@ fn threads_sharing_a_table_give_the_status_of_one_thread() {
         assert_eq!(r["checked"], true, "{r}");
     }
 }
+
+/// The table is for people: its points are named as on a printed board
+/// (columns A-T without I, rows from the bottom), where the JSON keeps SGF
+/// points. In the basic ko the target is the white stone at db, D8, and
+/// Black's one first move the capture at ab, A8; White's answer is ca, C9.
+#[test]
+fn the_table_names_points_as_a_printed_board_does() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let (_, json) = solve_args(&[file, "--format", "jsonl"]);
+    let r = jsonl(&json);
+    assert_eq!(r[0]["target"], "db");
+    assert_eq!(r[0]["first_moves"], serde_json::json!(["ab"]));
+    assert_eq!(r[1]["first_moves"], serde_json::json!(["ca"]));
+    let (_, table) = solve_args(&[file, "--format", "table"]);
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    // problem pl goal target status threats file positions ms first-moves
+    assert_eq!(rows[0][1..6], ["B", "kill", "D8", "ko", "0/1"], "{table}");
+    assert_eq!(rows[0].last(), Some(&"A8"), "{table}");
+    assert_eq!(
+        rows[1][1..5],
+        ["W", "live", "D8", "unconditional"],
+        "{table}"
+    );
+    assert_eq!(rows[1].last(), Some(&"C9"), "{table}");
+}
