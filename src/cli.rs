@@ -176,6 +176,9 @@ impl LimitArgs {
         if self.time.is_nan() || self.time <= 0.0 {
             bail!("--time must be positive");
         }
+        if self.positions == Some(0) {
+            bail!("--positions must be positive");
+        }
         Ok(Options {
             limits: Limits {
                 positions: self.positions,
@@ -221,6 +224,15 @@ enum Job {
     Failed(usize),
 }
 
+/// A count the user gave that must be 1 or more (0 jobs or threads would
+/// solve nothing, or quietly mean something else).
+pub fn at_least_one(option: &str, value: Option<usize>) -> Result<()> {
+    if value == Some(0) {
+        bail!("{option} must be at least 1");
+    }
+    Ok(())
+}
+
 /// The machine's cores: the default number of jobs, and of threads per
 /// search in the terminal UI.
 pub fn cores() -> usize {
@@ -229,6 +241,8 @@ pub fn cores() -> usize {
 
 /// Runs `solve`; returns the exit code.
 pub fn solve(args: &SolveArgs) -> Result<i32> {
+    at_least_one("--jobs", args.jobs)?;
+    at_least_one("--threads", args.threads)?;
     let jobs = args.jobs.unwrap_or_else(cores);
     let opts = args.limits.options(jobs)?;
     if let Some(dir) = &args.proof_sgf {

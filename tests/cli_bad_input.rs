@@ -188,3 +188,55 @@ fn a_long_name_in_wide_characters_fits_the_tables_column() {
         "{row}"
     );
 }
+
+/// A folder with no `.sgf` file in it is most likely a typing mistake: one
+/// error line naming it and exit code 2, not an empty table and success;
+/// the other paths of the run are still solved.
+#[test]
+fn a_folder_without_sgf_files_is_an_error_and_the_rest_still_runs() {
+    let tmp = dir("nofiles");
+    let empty = tmp.path().join("nothing-here");
+    std::fs::create_dir(&empty).unwrap();
+    write(tmp.path(), "notes.txt", b"not a problem");
+    let good = write(tmp.path(), "good.sgf", GOOD.as_bytes());
+    let e = empty.display().to_string();
+    let (code, out, err) = run(&["solve", "--format", "jsonl", "--time", "5", &e, &good]);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains(&e) && lines[0].contains("no .sgf files"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        out.contains("\"status\":\"unconditional\""),
+        "the good file is solved: {out}"
+    );
+    let (code, _, err) = run(&["bench", &e]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no .sgf files"), "{err}");
+}
+
+/// Counts of zero are refused up front, as `--time 0` is: no run that
+/// searches nothing, or takes 0 to mean something else.
+#[test]
+fn zero_positions_jobs_or_threads_are_refused() {
+    let f = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    for (option, message) in [
+        ("--positions", "--positions must be positive"),
+        ("--jobs", "--jobs must be at least 1"),
+        ("--threads", "--threads must be at least 1"),
+        ("--time", "--time must be positive"),
+    ] {
+        let (code, out, err) = run(&["solve", f, option, "0"]);
+        assert_eq!(code, 2, "{option}: {err}");
+        assert_eq!(err.trim(), format!("error: {message}"), "{option}");
+        assert!(out.is_empty(), "{option}: nothing solved: {out}");
+    }
+    let (code, _, err) = run(&["tui", f, "--threads", "0"]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "error: --threads must be at least 1")
+    );
+}

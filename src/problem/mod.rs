@@ -209,6 +209,11 @@ pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
             }
         }
     }
+    // A folder with nothing to solve is most likely the wrong folder: say
+    // so, rather than report an empty batch as a success.
+    if files.is_empty() {
+        return vec![Err(err("no .sgf files in this folder or below it".into()))];
+    }
     files.sort_by(|a, b| match (a, b) {
         (Ok(a), Ok(b)) => a.cmp(b),
         (Err(a), Err(b)) => a.file.cmp(&b.file),

@@ -45,6 +45,7 @@ fn no_color() -> bool {
 
 pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     let mut opts = args.limits.options(1)?;
+    crate::cli::at_least_one("--threads", args.threads)?;
     // The searches of a hard problem go faster on every core; helpers
     // join a search only after its first two million positions, so the
     // small problems and the steps of a paused search stay on one thread.

@@ -812,7 +812,7 @@ fn nothing_loaded_is_one_error_line_instead_of_a_screen() {
     let m = why(&binary).expect("a binary file is an error");
     assert!(m.contains("binary.sgf"), "{m}");
     let m = why(&empty_dir).expect("a folder without problems is an error");
-    assert!(m.contains("no SGF problems found under"), "{m}");
+    assert!(m.contains("no .sgf files in this folder"), "{m}");
     // A folder with a good file opens, its bad files shown among the rest.
     assert_eq!(why(dir), None);
     std::fs::remove_file(&good).expect("removed");
