@@ -120,6 +120,28 @@ fn error_messages_name_the_problem_and_the_cause() {
     assert!(err("(;FF[4]SZ[21]AB[aa]AW[bb]MA[bb])").contains("21x21 is larger than 19x19"));
     assert!(err("(;FF[4]SZ[9]AB[ba][ab]AW[aa]MA[aa])").contains("illegal setup"));
     assert!(err("(;FF[4]SZ[9]AB[aa][zz]AW[bb]MA[bb])").contains("off the 9x9 board"));
+    // One point set up in both colours: the file does not say which it
+    // means, whichever order the properties come in.
+    for text in [
+        "(;FF[4]SZ[9]AB[aa][cc]AW[bb][cc]MA[bb])",
+        "(;FF[4]SZ[9]AW[bb][cc]AB[aa][cc]MA[bb])",
+    ] {
+        assert_eq!(
+            err(text),
+            "t.sgf: problem 0: cc is set up as both a black and a white stone (AB and AW)"
+        );
+    }
+    // AE in between clears the point: then it is one stone.
+    assert_eq!(
+        one("(;FF[4]SZ[9]AB[da][db][cc][bc][ac][ee]AE[ee]AW[ab][bb][cb][ca][ee]MA[bb])")
+            .board
+            .color_at(p("ee")),
+        Some(shikatsu::board::Color::White)
+    );
+    assert_eq!(
+        err("(;FF[4]GM[2]SZ[9]AB[aa]AW[bb]MA[bb])"),
+        "t.sgf: not a Go game record: its GM[] names another game"
+    );
     assert_eq!(
         load_str("e.sgf", "  \n").remove(0).unwrap_err().to_string(),
         "e.sgf: empty file"

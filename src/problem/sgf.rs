@@ -111,6 +111,9 @@ fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), Stri
     match go::parse(trimmed) {
         Ok(nodes) if !nodes.is_empty() => Ok((nodes, None)),
         Ok(_) => Err("not SGF: no game tree".to_string()),
+        Err(sgf_parse::SgfParseError::UnexpectedGameType) => {
+            Err("not a Go game record: its GM[] names another game".to_string())
+        }
         Err(strict) => {
             // Lenient parsing keeps what precedes a damaged node (a solution
             // tree with a broken move still leaves a usable position).
@@ -186,14 +189,22 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
     let mut expected = Vec::new();
     for prop in root.properties() {
         match prop {
-            Prop::AB(ps) => {
+            Prop::AB(ps) | Prop::AW(ps) => {
+                let (c, id) = match prop {
+                    Prop::AB(_) => (Color::Black, "AB"),
+                    _ => (Color::White, "AW"),
+                };
                 for p in sorted(ps) {
-                    board.put(Color::Black, point_on(&board, &p, "AB")?);
-                }
-            }
-            Prop::AW(ps) => {
-                for p in sorted(ps) {
-                    board.put(Color::White, point_on(&board, &p, "AW")?);
+                    let q = point_on(&board, &p, id)?;
+                    // One colour would silently win over the other: the
+                    // file does not say which position it means.
+                    if board.color_at(q) == Some(c.opp()) {
+                        return Err(format!(
+                            "{} is set up as both a black and a white stone (AB and AW)",
+                            q.sgf()
+                        ));
+                    }
+                    board.put(c, q);
                 }
             }
             Prop::AE(ps) => {
