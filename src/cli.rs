@@ -247,6 +247,12 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let opts = args.limits.options(jobs)?;
     if let Some(dir) = &args.proof_sgf {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        // Find out now, not after an hour of solving, that nothing can be
+        // written there.
+        let probe = dir.join(".shikatsu-write-test");
+        std::fs::write(&probe, b"")
+            .with_context(|| format!("cannot write into {}", dir.display()))?;
+        let _ = std::fs::remove_file(&probe);
     }
     let start = Instant::now();
     let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
@@ -443,7 +449,9 @@ impl Summary {
                 .filter(|r| r.solved() && r.agrees == Some(false))
                 .count(),
             unknown: records.iter().filter(|r| r.status == "unknown").count(),
-            errors: records.iter().filter(|r| r.status == "error").count(),
+            // A solved record with an error is a proof file that could
+            // not be written, or a proof the checker rejected (a bug).
+            errors: records.iter().filter(|r| r.error.is_some()).count(),
             unchecked: records.iter().filter(|r| r.solved() && !r.checked).count(),
             positions: records.iter().map(|r| r.positions).sum(),
             seconds: elapsed.as_secs_f64(),
@@ -505,8 +513,10 @@ fn emit(out: &mut impl Write, format: Format, r: &Record) -> Result<()> {
         Format::Json => {}
     }
     out.flush()?;
-    if let (Some(e), "error") = (&r.error, r.status.as_str()) {
-        eprintln!("error: {e}");
+    match (&r.error, r.status.as_str()) {
+        (Some(e), "error") => eprintln!("error: {e}"),
+        (Some(e), _) => eprintln!("error: {}: {e}", record_label(r)),
+        (None, _) => {}
     }
     Ok(())
 }
@@ -522,13 +532,17 @@ fn print_table_header(out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
-fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
-    let label = if r.index > 0 {
+/// The file, and the problem's index in it when it is not the first.
+fn record_label(r: &Record) -> String {
+    if r.index > 0 {
         format!("{}#{}", r.file, r.index)
     } else {
         r.file.clone()
-    };
-    let label = crate::text::fit_left(&label, 36);
+    }
+}
+
+fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
+    let label = crate::text::fit_left(&record_label(r), 36);
     if r.status == "error" {
         writeln!(out, "{label} error: {}", r.error.as_deref().unwrap_or(""))?;
         return Ok(());

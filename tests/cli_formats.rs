@@ -419,3 +419,75 @@ fn the_table_names_points_as_a_printed_board_does() {
     );
     assert_eq!(rows[1].last(), Some(&"C9"), "{table}");
 }
+
+/// `--proof-sgf DIR` end to end: one file per problem and side, each a
+/// problem shikatsu itself loads again (position, target, side to move),
+/// whose answer tree starts with the move the table gave, so solving the
+/// written file agrees with it.
+#[test]
+fn proof_sgf_files_are_written_and_solve_again_to_the_same_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("proofs");
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let o = out.display().to_string();
+    let (code, json) = solve_args(&[file, "--format", "jsonl", "--proof-sgf", &o]);
+    assert_eq!(code, 0);
+    let first = jsonl(&json);
+    for (r, side) in first.iter().zip(["B", "W"]) {
+        let written = out.join(format!("basic-ko-{side}.sgf"));
+        let text = std::fs::read_to_string(&written).expect("the proof file is there");
+        assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
+        let (code, again) = solve_args(&[&written.display().to_string(), "--format", "jsonl"]);
+        assert_eq!(code, 0, "{again}");
+        let again = jsonl(&again);
+        assert_eq!(again.len(), 1, "the written file names its side to move");
+        assert_eq!(again[0]["to_move"], side);
+        assert_eq!(again[0]["status"], r["status"]);
+        assert_eq!(again[0]["accepted"], r["first_moves"]);
+        assert_eq!(again[0]["agrees"], true);
+    }
+}
+
+/// A proof file that cannot be written is an error, not a silent loss: a
+/// folder nothing can be written into stops the run before it solves, and
+/// one file that fails later gets an error line and exit code 2 while the
+/// others are written.
+#[test]
+fn a_proof_file_that_cannot_be_written_is_an_error() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let run = |dir: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .args(["solve", file, "--proof-sgf"])
+            .arg(dir)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Where the write test's own file would go stands a folder.
+    let blocked = tempfile::tempdir().unwrap();
+    std::fs::create_dir(blocked.path().join(".shikatsu-write-test")).unwrap();
+    let (code, out, err) = run(blocked.path());
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "nothing solved: {out}");
+    assert!(err.starts_with("error: cannot write into "), "{err}");
+    // Where Black's proof would go stands a folder.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("basic-ko-B.sgf")).unwrap();
+    let (code, _, err) = run(dir.path());
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("basic-ko.sgf: cannot write") && lines[0].contains("basic-ko-B.sgf"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        dir.path().join("basic-ko-W.sgf").is_file(),
+        "White's proof is written"
+    );
+}
