@@ -243,3 +243,86 @@ fn a_file_in_the_character_set_its_ca_names_is_read_in_it() {
         assert_eq!(pr.targets, vec![p("bb")]);
     }
 }
+
+/// Every line of a written proof ends with a comment saying why the game
+/// is over there, in a Go player's words; the moves before it carry none.
+/// A capture ends the basic ko, a seki ends in both sides passing, the
+/// eternal life in a repetition, and the bulky five's lines where the
+/// target has no room for two eyes.
+#[test]
+fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
+    use sgf_parse::go::Prop;
+    fn leaves(node: &sgf_parse::SgfNode<Prop>, out: &mut Vec<String>) {
+        let comment = node.properties().find_map(|p| match p {
+            Prop::C(t) => Some(t.text.clone()),
+            _ => None,
+        });
+        if node.children().next().is_none() {
+            out.push(comment.expect("a line's end has a comment"));
+        } else {
+            assert!(comment.is_none(), "a move inside a line: {comment:?}");
+            for c in node.children() {
+                leaves(c, out);
+            }
+        }
+    }
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
+    for (file, side, must) in [
+        (
+            "classic/basic-ko.sgf",
+            Color::Black,
+            "The target is captured: Black wins.",
+        ),
+        (
+            "classic/seki-no-eyes.sgf",
+            Color::White,
+            "Both sides pass with the target on the board: White lives.",
+        ),
+        (
+            "ko/eternal-life.sgf",
+            Color::Black,
+            "The position repeats: the cycle could go on for ever, which counts as a success for Black.",
+        ),
+        (
+            "classic/bulky-five.sgf",
+            Color::Black,
+            "The target has no room left for two eyes: Black captures it whatever White does.",
+        ),
+    ] {
+        let pr = load_paths(&[format!("{dir}/{file}")])
+            .remove(0)
+            .expect("loads");
+        let a = analyze(
+            &pr,
+            side,
+            &Options {
+                memory: 16 << 20,
+                ..Options::default()
+            },
+        );
+        assert!(a.checked, "{file}");
+        let tree = a.proof.expect("a proof");
+        let text = proof::sgf::write(&pr, side, "root", &tree);
+        let root = sgf_parse::go::parse(&text).unwrap().remove(0);
+        let mut ends = Vec::new();
+        for c in root.children() {
+            leaves(c, &mut ends);
+        }
+        assert!(ends.iter().any(|e| e == must), "{file}: {ends:?}");
+        let (d, at) = (pr.defender.name(), pr.attacker().name());
+        let known = [
+            format!("The target is captured: {at} wins."),
+            format!("Both sides pass with the target on the board: {d} lives."),
+            format!("The target is alive for good: no {at} move can capture it. {d} lives."),
+            format!(
+                "The target has no room left for two eyes: {at} captures it whatever {d} does."
+            ),
+            format!(
+                "The position repeats: the cycle could go on for ever, which counts as a success for {d}."
+            ),
+        ];
+        for e in &ends {
+            assert!(known.contains(e), "{file}: {e}");
+        }
+    }
+}

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::Line;
-use crate::board::{Color, Move};
+use crate::board::{Board, Color, Move, benson, dead};
 use crate::problem::Problem;
 
 /// Escapes a text value: `]` and `\` are special inside SGF values.
@@ -56,12 +56,18 @@ pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> S
     }
     let _ = write!(s, "C[{}]", escape(&comment));
     let mut budget = SGF_MOVE_LIMIT;
-    write_lines(&mut s, first, tree, &mut budget);
+    let at = Replay {
+        problem,
+        board: problem.board,
+        to_move: first,
+        passes: 0,
+    };
+    write_lines(&mut s, first, tree, &mut budget, &at);
     s.push_str(")\n");
     s
 }
 
-fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64) {
+fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64, at: &Replay) {
     let lines = if *budget == 0 {
         &lines[..lines.len().min(1)]
     } else {
@@ -78,9 +84,77 @@ fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64) {
             Move::Pass => String::new(),
         };
         let _ = write!(s, ";{}[{}]", mover.letter(), m);
-        write_lines(s, mover.opp(), &line.replies, budget);
+        let next = at.after(mover, line.mv);
+        if line.replies.is_empty() {
+            let _ = write!(s, "C[{}]", escape(&next.why_over()));
+        }
+        write_lines(s, mover.opp(), &line.replies, budget, &next);
         if !one {
             s.push(')');
         }
+    }
+}
+
+/// The position along a line of the solution, to say at its end why the
+/// game is over there, in words a Go player reads in any SGF editor.
+struct Replay<'a> {
+    problem: &'a Problem,
+    board: Board,
+    to_move: Color,
+    /// Passes in a row just before this position.
+    passes: u8,
+}
+
+impl Replay<'_> {
+    fn after(&self, mover: Color, m: Move) -> Replay<'_> {
+        let mut board = self.board;
+        if let Move::Play(p) = m {
+            // The checker has accepted the line: the move is legal there
+            // (a ko master's retake included).
+            let _ = board.play_ignoring_ko(mover, p);
+        }
+        Replay {
+            problem: self.problem,
+            board,
+            to_move: mover.opp(),
+            passes: if m == Move::Pass { self.passes + 1 } else { 0 },
+        }
+    }
+
+    /// Why a line of a checked solution ends here: the rules that end a
+    /// game, tried in the order they can hold.
+    fn why_over(&self) -> String {
+        let p = self.problem;
+        let (defender, attacker) = (p.defender.name(), p.attacker().name());
+        let left: Vec<_> = (p.targets.iter().copied())
+            .filter(|&t| self.board.color_at(t) == Some(p.defender))
+            .collect();
+        if left.is_empty() {
+            return format!("The target is captured: {attacker} wins.");
+        }
+        if self.passes >= 2 {
+            return format!("Both sides pass with the target on the board: {defender} lives.");
+        }
+        let alive = benson::alive(&self.board, p.defender, p.region.area);
+        if left.iter().any(|t| alive.get(t.index())) {
+            return format!(
+                "The target is alive for good: no {attacker} move can capture it. {defender} lives."
+            );
+        }
+        if dead::targets_no_room(
+            &self.board,
+            left.iter().copied(),
+            p.defender,
+            self.to_move,
+            p.region.safe_wall,
+            p.region.area,
+        ) {
+            return format!(
+                "The target has no room left for two eyes: {attacker} captures it whatever {defender} does."
+            );
+        }
+        format!(
+            "The position repeats: the cycle could go on for ever, which counts as a success for {defender}."
+        )
     }
 }
