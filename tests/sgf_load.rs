@@ -271,22 +271,22 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
         (
             "classic/basic-ko.sgf",
             Color::Black,
-            "The target is captured: Black wins.",
+            "Black wins: the target is captured.",
         ),
         (
             "classic/seki-no-eyes.sgf",
             Color::White,
-            "Both sides pass with the target on the board: White lives.",
+            "White wins: both sides pass, the target still on the board.",
         ),
         (
             "ko/eternal-life.sgf",
             Color::Black,
-            "The position repeats: the cycle could go on for ever, which counts as a success for Black.",
+            "Black wins: the position repeats, an endless cycle.",
         ),
         (
             "classic/bulky-five.sgf",
             Color::Black,
-            "The target has no room left for two eyes: Black captures it whatever White does.",
+            "Black wins: the target has no room for two eyes.",
         ),
     ] {
         let pr = load_paths(&[format!("{dir}/{file}")])
@@ -311,18 +311,25 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
         assert!(ends.iter().any(|e| e == must), "{file}: {ends:?}");
         let (d, at) = (pr.defender.name(), pr.attacker().name());
         let known = [
-            format!("The target is captured: {at} wins."),
-            format!("Both sides pass with the target on the board: {d} lives."),
-            format!("The target is alive for good: no {at} move can capture it. {d} lives."),
-            format!(
-                "The target has no room left for two eyes: {at} captures it whatever {d} does."
-            ),
-            format!(
-                "The position repeats: the cycle could go on for ever, which counts as a success for {d}."
-            ),
+            format!("{at} wins: the target is captured."),
+            format!("{d} wins: both sides pass, the target still on the board."),
+            format!("{d} wins: the target is alive for good."),
+            format!("{at} wins: the target has no room for two eyes."),
+            format!("{d} wins: the position repeats, an endless cycle."),
         ];
+        // Every line ends in a win for the side whose proof it is: the
+        // rule named agrees with the checker's verdict.
+        let winner = if a.status.succeeds() {
+            side
+        } else {
+            side.opp()
+        };
         for e in &ends {
             assert!(known.contains(e), "{file}: {e}");
+            assert!(
+                e.starts_with(&format!("{} wins", winner.name())),
+                "{file}: {e}"
+            );
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Solution trees and their independent checker.
 
 pub mod check;
+pub mod end;
 pub mod sgf;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -8,6 +9,7 @@ use std::sync::Arc;
 
 use crate::board::Move;
 pub use check::{Checked, check, check_from};
+pub use end::GameEnd;
 
 /// A move of a solution and the answers to it: every legal reply at the
 /// opponent's turn, exactly one move at the prover's turn. Transposed

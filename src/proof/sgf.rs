@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::Line;
-use crate::board::{Board, Color, Move, benson, dead};
+use crate::board::{Board, Color, Move};
 use crate::problem::Problem;
 
 /// Escapes a text value: `]` and `\` are special inside SGF values.
@@ -102,7 +102,7 @@ struct Replay<'a> {
     board: Board,
     to_move: Color,
     /// Passes in a row just before this position.
-    passes: u8,
+    passes: usize,
 }
 
 impl Replay<'_> {
@@ -121,40 +121,9 @@ impl Replay<'_> {
         }
     }
 
-    /// Why a line of a checked solution ends here: the rules that end a
-    /// game, tried in the order they can hold.
+    /// Why a line of a checked solution ends here.
     fn why_over(&self) -> String {
-        let p = self.problem;
-        let (defender, attacker) = (p.defender.name(), p.attacker().name());
-        let left: Vec<_> = (p.targets.iter().copied())
-            .filter(|&t| self.board.color_at(t) == Some(p.defender))
-            .collect();
-        if left.is_empty() {
-            return format!("The target is captured: {attacker} wins.");
-        }
-        if self.passes >= 2 {
-            return format!("Both sides pass with the target on the board: {defender} lives.");
-        }
-        let alive = benson::alive(&self.board, p.defender, p.region.area);
-        if left.iter().any(|t| alive.get(t.index())) {
-            return format!(
-                "The target is alive for good: no {attacker} move can capture it. {defender} lives."
-            );
-        }
-        if dead::targets_no_room(
-            &self.board,
-            left.iter().copied(),
-            p.defender,
-            self.to_move,
-            p.region.safe_wall,
-            p.region.area,
-        ) {
-            return format!(
-                "The target has no room left for two eyes: {attacker} captures it whatever {defender} does."
-            );
-        }
-        format!(
-            "The position repeats: the cycle could go on for ever, which counts as a success for {defender}."
-        )
+        let end = super::GameEnd::of(self.problem, &self.board, self.to_move, self.passes);
+        format!("{}.", end.describe(self.problem))
     }
 }

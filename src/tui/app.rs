@@ -17,10 +17,11 @@ use shikatsu::dfpn::{Limits, Outcome};
 use shikatsu::problem::{LoadError, Loaded, Problem};
 use shikatsu::tsumego::KoMaster;
 
-use super::explore::{Explorer, NodeView, Over};
+use super::explore::{Explorer, NodeView};
 use super::keys::Action;
 use super::ui::HelpView;
 use super::worker::{Done, Reply, Request, Snapshot, Worker};
+use shikatsu::proof::GameEnd;
 
 mod try_mode;
 mod walk;
@@ -812,12 +813,8 @@ impl App {
 }
 
 /// "Black wins: the target is captured" and the like.
-pub fn over_text(winner: Color, why: Over) -> String {
-    match why {
-        Over::Captured => format!("{} wins: the target is captured", winner.name()),
-        Over::NoRoom => format!("{} wins: the target has no room to live", winner.name()),
-        Over::Lives => format!("{} wins: the target lives", winner.name()),
-    }
+pub fn over_text(winner: Color, why: GameEnd) -> String {
+    format!("{} wins: {}", winner.name(), why.reason())
 }
 
 /// Parses "c3" (columns A-T without I, rows from the bottom) or "pass".

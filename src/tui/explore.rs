@@ -15,7 +15,7 @@ use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Board, Color, Move, Point};
 use shikatsu::dfpn::{Child, Expansion, Game};
 use shikatsu::problem::Problem;
-use shikatsu::proof::Line;
+use shikatsu::proof::{GameEnd, Line};
 use shikatsu::tsumego::{KoMaster, Tsumego};
 
 /// A tree decided from the position after `moves`.
@@ -60,22 +60,13 @@ pub struct Candidate {
     pub label: char,
 }
 
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Over {
-    Captured,
-    /// Not captured yet, but with no room to live (`board::dead`).
-    NoRoom,
-    Lives,
-}
-
 /// One position of the walk, ready to draw.
 #[derive(Clone, Debug)]
 pub struct NodeView {
     pub board: Board,
     pub to_move: Color,
     /// The game has ended here: the winner and why.
-    pub over: Option<(Color, Over)>,
+    pub over: Option<(Color, GameEnd)>,
     /// Who wins from here, when known.
     pub winner: Option<Color>,
     pub candidates: Vec<Candidate>,
@@ -259,7 +250,8 @@ impl Explorer {
                 } else {
                     self.side.opp()
                 };
-                Some((winner, self.why_over(&board, winner)))
+                let passes = moves.iter().rev().take_while(|m| **m == Move::Pass).count();
+                Some((winner, GameEnd::of(&self.problem, &board, to_move, passes)))
             }
             Expansion::Moves { banned, .. } => {
                 ko_barred = banned;
@@ -348,18 +340,6 @@ impl Explorer {
             main,
             numbered,
             ko_barred,
-        }
-    }
-
-    fn why_over(&self, board: &Board, winner: Color) -> Over {
-        let defender = self.problem.defender;
-        let captured = (self.problem.targets.iter()).all(|&t| board.color_at(t) != Some(defender));
-        if captured {
-            Over::Captured
-        } else if winner != defender {
-            Over::NoRoom
-        } else {
-            Over::Lives
         }
     }
 }

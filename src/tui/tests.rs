@@ -314,11 +314,11 @@ fn a_target_with_no_room_to_live_ends_the_game_and_the_screen_says_why() {
     let node = a.node.as_ref().expect("a node");
     assert_eq!(
         node.over,
-        Some((Color::Black, super::explore::Over::NoRoom))
+        Some((Color::Black, shikatsu::proof::GameEnd::NoRoom))
     );
     let frame = render(&a, 100, 30);
     assert!(
-        frame.contains("game over: Black wins: the target has no room to live"),
+        frame.contains("game over: Black wins: the target has no room for two eyes"),
         "{frame}"
     );
 }
