@@ -1,4 +1,4 @@
-//! Writes a solution tree as an FF[4] SGF file: the problem's position,
+//! Writes a solution tree as an `FF[4]` SGF file: the problem's position,
 //! then the tree as variations (every reply at the loser's turn), so it
 //! opens in any SGF editor (Sabaki, GoGui, ...).
 

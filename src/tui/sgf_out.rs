@@ -1,4 +1,4 @@
-//! The proof of a problem as an SGF file (FF[4]), written by
+//! The proof of a problem as an SGF file (`FF[4]`), written by
 //! `shikatsu::proof::sgf`: the problem's setup, the status in the root
 //! comment, and the winner's solution tree as variations.
 
