@@ -333,3 +333,35 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
         }
     }
 }
+
+/// A link inside a folder back up to it (`loop -> .`) does not list the
+/// same problems again under ever longer names: each folder is read once.
+#[cfg(unix)]
+#[test]
+fn a_link_back_up_the_folder_tree_lists_each_file_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/basic-ko.sgf"
+    ))
+    .unwrap();
+    std::fs::write(dir.path().join("a.sgf"), &text).unwrap();
+    std::fs::write(sub.join("b.sgf"), &text).unwrap();
+    std::os::unix::fs::symlink(dir.path(), sub.join("up")).unwrap();
+    std::os::unix::fs::symlink(".", dir.path().join("here")).unwrap();
+    let files = shikatsu::problem::sgf_files(dir.path());
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            f.as_ref()
+                .unwrap()
+                .strip_prefix(dir.path())
+                .unwrap()
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(names, ["a.sgf", "sub/b.sgf"]);
+}

@@ -188,7 +188,13 @@ pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
     }
     let mut files = Vec::new();
     let mut stack = vec![path.to_path_buf()];
+    // Folders by their real path: a link back up the tree (`loop -> .`)
+    // would otherwise list the same files again under ever longer names.
+    let mut seen = std::collections::HashSet::new();
     while let Some(dir) = stack.pop() {
+        if !seen.insert(std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone())) {
+            continue;
+        }
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,
             Err(e) => {
