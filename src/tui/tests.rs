@@ -631,6 +631,8 @@ fn list_overlay_jumps_to_a_problem() {
     let frame = render(&a, 80, 24);
     assert!(frame.contains("problems (3)"));
     assert!(frame.contains("load error"));
+    // A problem's name (GN) follows its file, one line however written.
+    assert!(frame.contains("three.sgf  Straight three"), "{frame}");
     a.apply(Action::Enter);
     assert_eq!(a.overlay, Overlay::None);
     assert_eq!(a.current, 2);

@@ -422,7 +422,21 @@ fn draw_list(app: &App, f: &mut Frame, area: Rect, sel: usize, theme: &Theme) {
     let lines: Vec<Line> = (start..n.min(start + inner_h))
         .map(|i| {
             let status = entry_status(app, i);
-            let label = app.short_label(&app.entries[i]);
+            // A collection's problems differ by number only: their
+            // names (GN) tell them apart.
+            let mut label = app.short_label(&app.entries[i]);
+            if let Some((p, _)) = app.entries[i].problem()
+                && let Some(name) = p.name.as_deref().filter(|n| !n.trim().is_empty())
+            {
+                let name: String = name
+                    .chars()
+                    .map(|c| if c.is_control() { ' ' } else { c })
+                    .collect();
+                label = format!(
+                    "{label}  {}",
+                    name.split_whitespace().collect::<Vec<_>>().join(" ")
+                );
+            }
             let room = w.saturating_sub(columns(&status) + 8);
             let text = format!("{:>4} {}  {status}", i + 1, fit_left(&label, room));
             let st = if i == sel {
