@@ -123,7 +123,7 @@ impl Record {
             ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
             threats_needed: analysis::count_value(a.threats_needed),
             opponent_threats_needed: analysis::count_value(a.opponent_threats_needed),
-            grade: (a.status == Status::Ko)
+            grade: (a.status == Status::Ko && a.graded)
                 .then(|| analysis::grade_text(a.threats_needed, a.opponent_threats_needed)),
             life: a.life.map(|l| l.as_str().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),

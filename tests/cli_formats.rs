@@ -213,6 +213,11 @@ fn status_only_gives_the_same_statuses_with_one_checked_move() {
         assert_eq!(y["all_first_moves"], false);
         assert!(y["threats_needed"].is_null() || y["status"] == "unconditional");
         assert!(y["life"].is_null());
+        // No grade was asked for: none is shown, not an open "?/?".
+        assert!(y["grade"].is_null(), "{}: {}", x["file"], y["grade"]);
+        if x["status"] == "ko" {
+            assert!(x["grade"].as_str().is_some_and(|g| g.contains('/')));
+        }
     }
 }
 

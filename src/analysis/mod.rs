@@ -179,6 +179,9 @@ pub struct Analysis {
     /// when no count up to `GRADE_LIMIT` does; None when not applicable
     /// or not known).
     pub opponent_threats_needed: Option<u8>,
+    /// Status ko: the grade was searched for (`--status-only` does not
+    /// ask it), so a count left None is one the limits left open.
+    pub graded: bool,
     /// When the result is the defender's success: how its main line ends
     /// (two eyes, seki, or an endless cycle).
     pub life: Option<Life>,
@@ -766,6 +769,7 @@ fn analyze_with<O: Observer<Move>>(
         ko: Ko::default(),
         threats_needed: None,
         opponent_threats_needed: None,
+        graded: false,
         life: None,
         first_moves: Vec::new(),
         all_first_moves: false,
@@ -973,6 +977,7 @@ fn analyze_with<O: Observer<Move>>(
     match a.status {
         Status::Unconditional => a.threats_needed = Some(0),
         Status::Ko if !opts.status_only => {
+            a.graded = true;
             engine.check_wins = true;
             engine.check_losses = true;
             let (need, opp_need, ok) = ko_grades(&mut engine, observer, problem, side, &[], 0);
