@@ -239,14 +239,16 @@ fn ko_key(k: KoRule) -> u8 {
     }
 }
 
-/// "auto", "none", "Black", "White".
-pub fn ko_name(k: KoRule) -> &'static str {
+/// The ko setting as the header shows it: "auto", "none", "Black master",
+/// "White master" or "threats 1:0".
+pub fn ko_name(k: KoRule) -> String {
     match k {
-        KoRule::Auto => "auto",
-        KoRule::Fixed(None) => "none",
-        KoRule::Fixed(Some(Color::Black)) => "Black master",
-        KoRule::Fixed(Some(Color::White)) => "White master",
-        KoRule::Threats(_) => "threats",
+        KoRule::Auto => "auto".into(),
+        KoRule::Fixed(None) => "none".into(),
+        KoRule::Fixed(Some(Color::Black)) => "Black master".into(),
+        KoRule::Fixed(Some(Color::White)) => "White master".into(),
+        // As `--threats B:W` was given.
+        KoRule::Threats([b, w]) => format!("threats {b}:{w}"),
     }
 }
 

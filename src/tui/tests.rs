@@ -1299,3 +1299,13 @@ fn a_name_in_wide_characters_leaves_room_for_the_state() {
         .expect("the list names the problem");
     assert!(row.contains("…"), "{row}");
 }
+
+#[test]
+fn the_header_names_the_threat_counts_it_solves_with() {
+    use super::app::ko_name;
+    assert_eq!(ko_name(KoRule::Threats([1, 0])), "threats 1:0");
+    assert_eq!(ko_name(KoRule::Fixed(Some(Color::White))), "White master");
+    let mut a = app(&[("three.sgf", THREE)], true);
+    a.opts.ko = KoRule::Threats([2, 1]);
+    assert!(render(&a, 100, 30).contains("ko: threats 2:1"));
+}
