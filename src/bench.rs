@@ -71,11 +71,14 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             total += 1;
             solved += r.solved() as usize;
             positions += r.positions;
-            ms += r.ms;
+            // The clock itself, not the record's ms rounded to a tenth: a
+            // small problem's rate would read 0.
+            let took = a.elapsed.as_secs_f64() * 1000.0;
+            ms += took;
             match args.format {
                 Format::Table => {
-                    let rate = if r.ms > 0.0 {
-                        r.positions as f64 / r.ms * 1000.0
+                    let rate = if took > 0.0 {
+                        r.positions as f64 / took * 1000.0
                     } else {
                         0.0
                     };

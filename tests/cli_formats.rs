@@ -496,3 +496,63 @@ fn a_proof_file_that_cannot_be_written_is_an_error() {
         "White's proof is written"
     );
 }
+
+/// `shikatsu bench` on a given suite: a row per problem and side with its
+/// status, positions, time and rate, then a totals line whose counts add
+/// up to the rows; `--format jsonl` gives the same records as `solve`.
+#[test]
+fn bench_prints_a_row_per_side_and_totals_that_add_up() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .args(["bench", dir, "--positions", "2000000"])
+            .args(extra)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, table, _) = run(&[]);
+    assert_eq!(code, 0, "{table}");
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("problem") && lines[0].ends_with("pos/s"));
+    let rows = &lines[1..lines.len() - 1];
+    let mut positions = 0u64;
+    for row in rows {
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        let n = cols.len();
+        let (pos, ms, rate): (u64, f64, f64) = (
+            cols[n - 3].parse().unwrap(),
+            cols[n - 2].parse().unwrap(),
+            cols[n - 1].parse().unwrap(),
+        );
+        assert!(
+            ["unconditional", "ko", "fails"].contains(&cols[n - 4]),
+            "{row}"
+        );
+        // A side decided before any move (eye against no eye) has no rate;
+        // every other has one, however small its time.
+        assert!(ms >= 0.0 && (rate > 0.0) == (pos > 0), "{row}");
+        positions += pos;
+    }
+    let total = lines[lines.len() - 1];
+    let head = format!(
+        "bench: {n}/{n} solved, 0 not loaded, {positions} positions in ",
+        n = rows.len()
+    );
+    assert!(total.starts_with(&head), "{total}");
+    // jsonl: the records on stdout, the same totals on stderr (one
+    // thread: the same search, the same positions).
+    let (_, json, summary) = run(&["--format", "jsonl"]);
+    let records = jsonl(&json);
+    assert_eq!(records.len(), rows.len());
+    assert!(summary.trim().starts_with(&head), "{summary}");
+    let json_positions: u64 = records
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(json_positions, positions);
+}
