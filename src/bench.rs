@@ -42,6 +42,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     } else {
         args.paths.clone()
     };
+    if paths.is_empty() {
+        anyhow::bail!(
+            "no suite to run here: neither problems/ nor ../shared/problems/d180cf exists (run it in the repository, or give a PATH)"
+        );
+    }
     let opts = args.limits.options(1)?;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
