@@ -225,6 +225,14 @@ fn a_folder_without_sgf_files_is_an_error_and_the_rest_still_runs() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: no suite to run here"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .arg("tui")
+        .current_dir(&empty)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("error: no problems/ folder here"), "{err}");
 }
 
 /// Counts of zero are refused up front, as `--time 0` is: no run that

@@ -50,6 +50,13 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     // join a search only after its first two million positions, so the
     // small problems and the steps of a paused search stay on one thread.
     opts.threads = args.threads.unwrap_or_else(crate::cli::cores).max(1);
+    // The default path is relative: away from the repository, say what
+    // it was looking for rather than "problems: cannot read".
+    if args.path.as_os_str() == "problems" && !args.path.exists() {
+        anyhow::bail!(
+            "no problems/ folder here: run it in the repository for the bundled problems, or give a PATH"
+        );
+    }
     let entries = app::entries(load_paths(&[&args.path]));
     // Nothing loaded: say so on one line, before the terminal is touched.
     if let Some(why) = app::load_failure(&entries, &args.path) {
