@@ -216,23 +216,21 @@ fn a_folder_without_sgf_files_is_an_error_and_the_rest_still_runs() {
     let (code, _, err) = run(&["bench", &e]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no .sgf files"), "{err}");
-    // `bench` without a PATH, away from the repository: no suite to run.
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .arg("bench")
-        .current_dir(&empty)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: no suite to run here"), "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .arg("tui")
-        .current_dir(&empty)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("error: no problems/ folder here"), "{err}");
+    // `bench` and `tui` without a PATH, away from the repository: no
+    // suite, no bundled problems.
+    for (command, message) in [
+        ("bench", "error: no suite to run here"),
+        ("tui", "error: no problems/ folder here"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .arg(command)
+            .current_dir(&empty)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with(message), "{command}: {err}");
+    }
 }
 
 /// Counts of zero are refused up front, as `--time 0` is: no run that

@@ -28,14 +28,22 @@ fn suite_file(name: &str) -> Option<String> {
 
 /// `shikatsu solve` with these arguments: exit code and stdout.
 fn solve_args(args: &[&str]) -> (i32, String) {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    let (code, out, _) = shikatsu(&all);
+    (code, out)
+}
+
+/// `shikatsu` with these arguments: exit code, stdout and stderr.
+fn shikatsu(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .arg("solve")
         .args(args)
         .output()
         .expect("the binary runs");
     (
         out.status.code().unwrap(),
         String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
     )
 }
 
@@ -460,18 +468,8 @@ fn proof_sgf_files_are_written_and_solve_again_to_the_same_answer() {
 #[test]
 fn a_proof_file_that_cannot_be_written_is_an_error() {
     let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
-    let run = |dir: &std::path::Path| {
-        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-            .args(["solve", file, "--proof-sgf"])
-            .arg(dir)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
-    };
+    let run =
+        |dir: &std::path::Path| shikatsu(&["solve", file, "--proof-sgf", dir.to_str().unwrap()]);
     // Where the write test's own file would go stands a folder.
     let blocked = tempfile::tempdir().unwrap();
     std::fs::create_dir(blocked.path().join(".shikatsu-write-test")).unwrap();
@@ -504,16 +502,9 @@ fn a_proof_file_that_cannot_be_written_is_an_error() {
 fn bench_prints_a_row_per_side_and_totals_that_add_up() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
     let run = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-            .args(["bench", dir, "--positions", "2000000"])
-            .args(extra)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap(),
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-        )
+        let mut args = vec!["bench", dir, "--positions", "2000000"];
+        args.extend_from_slice(extra);
+        shikatsu(&args)
     };
     let (code, table, _) = run(&[]);
     assert_eq!(code, 0, "{table}");
