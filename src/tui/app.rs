@@ -171,6 +171,9 @@ pub struct App {
     pub snap: Snapshot,
     /// The user paused the current search.
     pub paused: bool,
+    /// The board labels the search's candidate points with their proof or
+    /// disproof numbers (`v`).
+    pub values: bool,
     /// While paused: the step of the most-proving path on show (`None`: all of it).
     pub path_cursor: Option<usize>,
     pub explorer: Option<Explorer>,
@@ -280,6 +283,7 @@ impl App {
             phase: Phase::Idle,
             snap: Snapshot::default(),
             paused: false,
+            values: false,
             path_cursor: None,
             explorer: None,
             line: Vec::new(),
@@ -651,6 +655,15 @@ impl App {
                 }
             }
             Action::Write => self.write_sgf(),
+            Action::Values => {
+                self.values = !self.values;
+                let what = if self.values {
+                    "each candidate point shows its pn (the prover to move) or dn (the opponent); v hides them"
+                } else {
+                    "the candidate points are no longer labelled"
+                };
+                self.say(what, Tone::Info);
+            }
             Action::Try => {
                 if self.try_state.is_some() {
                     self.leave_try();

@@ -21,6 +21,8 @@ pub enum Action {
     Resolve,
     Write,
     Try,
+    /// Label the search's candidate points with their numbers.
+    Values,
     Left,
     Right,
     Up,
@@ -66,6 +68,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("k", "ko setting: auto, none, Black master, White master"),
     ("r", "solve again (twice the limits after an unknown)"),
     ("w", "write the proof as SGF (in the current folder)"),
+    (
+        "v",
+        "while searching: each candidate point shows its pn or dn",
+    ),
     (
         "?",
         "this help (↑↓ scroll it if cut; any other key closes it)",
@@ -116,6 +122,7 @@ pub fn action(key: KeyEvent, typing: bool) -> Action {
         KeyCode::Char('r') => Action::Resolve,
         KeyCode::Char('w') => Action::Write,
         KeyCode::Char('t') => Action::Try,
+        KeyCode::Char('v') => Action::Values,
         KeyCode::Char('u') => Action::Undo,
         _ => Action::None,
     }

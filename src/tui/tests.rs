@@ -1309,3 +1309,51 @@ fn the_header_names_the_threat_counts_it_solves_with() {
     a.opts.ko = KoRule::Threats([2, 1]);
     assert!(render(&a, 100, 30).contains("ko: threats 2:1"));
 }
+
+/// `v` labels the candidate points of the node the search just expanded
+/// with the number the side to move there picks by (pn for the prover,
+/// dn for the opponent), as the panel lists them; `v` again takes the
+/// labels off.
+#[test]
+fn v_labels_the_searchs_candidate_points_with_their_numbers() {
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    for _ in 0..3 {
+        a.apply(Action::Step);
+        a.settle(WAIT);
+    }
+    assert!(!a.snap.candidates.is_empty());
+    let plain = render(&a, 100, 30);
+    a.apply(Action::Values);
+    assert!(a.values);
+    let labelled = render(&a, 100, 30);
+    let prover_moves = a.snap.path.len() % 2 == 0;
+    // Each candidate point's cell now holds its number, right-aligned in
+    // the cell's two columns (the board's rows start with the row number).
+    let (p, n) = a
+        .snap
+        .candidates
+        .iter()
+        .find_map(|s| match s.mv {
+            Move::Play(p) => Some((p, if prover_moves { s.pn } else { s.dn })),
+            Move::Pass => None,
+        })
+        .expect("a candidate on the board");
+    let want = if n < 100 {
+        format!("{n:>2}")
+    } else {
+        "++".into()
+    };
+    let row = 9 - p.y();
+    let line = labelled
+        .lines()
+        .map(|l| l.trim_matches('"'))
+        .find(|l| l.starts_with(&format!("{row:>3}")))
+        .expect("the candidate's row");
+    assert!(line.contains(&want), "{line}\n{labelled}");
+    assert_ne!(plain, labelled);
+    a.apply(Action::Values);
+    // The board as before (the message line says the labels are off).
+    let board = |f: &str| f.lines().take(8).collect::<Vec<_>>().join("\n");
+    assert_eq!(board(&render(&a, 100, 30)), board(&plain), "v again");
+}

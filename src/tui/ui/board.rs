@@ -42,7 +42,9 @@ pub(super) struct BoardPicture<'a> {
     problem: &'a Problem,
     board: Board,
     numbered: Vec<(Point, usize, Color)>,
-    labels: Vec<(Point, char, Style)>,
+    /// Text on empty points: a candidate's letter, or its number (at
+    /// most two columns).
+    labels: Vec<(Point, String, Style)>,
     cursor: Option<Point>,
 }
 
@@ -107,7 +109,7 @@ pub(super) fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec
                         (format!(" {sym}"), theme.stone(c))
                     }
                 }
-                (None, _, Some(&(_, l, st))) => (format!(" {l}"), base.patch(st)),
+                (None, _, Some((_, l, st))) => (format!("{l:>2}"), base.patch(*st)),
                 (None, _, None) if inside => (" .".to_string(), base),
                 (None, _, None) => (" ·".to_string(), theme.outside()),
             };
@@ -133,7 +135,11 @@ pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> Board
         // The most-proving path, up to the step on show.
         let k = app.path_cursor.map_or(app.snap.path.len(), |c| c + 1);
         let moves: Vec<Move> = app.snap.path.iter().take(k).map(|s| s.mv).collect();
-        return line_picture(problem, side, app.search_master(), &moves);
+        let mut pic = line_picture(problem, side, app.search_master(), &moves);
+        if app.values && app.path_cursor.is_none() {
+            pic.labels = value_labels(app);
+        }
+        return pic;
     }
     let Some(node) = &app.node else {
         // An unknown: the line its search stopped on.
@@ -161,7 +167,7 @@ pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> Board
                 if i == app.sel {
                     st = st.patch(theme.selected());
                 }
-                labels.push((p, c.label, st));
+                labels.push((p, c.label.to_string(), st));
             }
         }
     }
@@ -171,6 +177,35 @@ pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> Board
         numbered: node.numbered.clone(),
         labels,
         cursor: app.try_state.as_ref().map(|t| t.cursor),
+    }
+}
+
+/// The candidates at the end of the most-proving path, each labelled with
+/// the number its side to move picks by: pn where the prover moves, dn
+/// where the opponent does.
+fn value_labels(app: &App) -> Vec<(Point, String, Style)> {
+    let theme = Theme {
+        mono: app.config.mono,
+    };
+    let prover_moves = app.snap.path.len().is_multiple_of(2);
+    (app.snap.candidates.iter())
+        .filter_map(|s| match s.mv {
+            Move::Play(p) => {
+                let v = if prover_moves { s.pn } else { s.dn };
+                Some((p, short_number(v), theme.dim()))
+            }
+            Move::Pass => None,
+        })
+        .collect()
+}
+
+/// A number in a board cell's two columns: 0 to 99 as it is, "++" from
+/// 100 (the full numbers are in the panel), "∞" for a decided child.
+fn short_number(v: u32) -> String {
+    match v {
+        shikatsu::dfpn::INF.. => "∞".to_string(),
+        0..=99 => v.to_string(),
+        _ => "++".to_string(),
     }
 }
 

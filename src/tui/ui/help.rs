@@ -39,6 +39,7 @@ fn help_keys(app: &App) -> &'static [(&'static str, u8)] {
             ("n/p problem", 2),
             ("l list", 3),
             ("k ko", 4),
+            ("v values", 5),
             ("? help", 0),
             ("q quit", 0),
         ]
