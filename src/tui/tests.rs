@@ -1327,7 +1327,7 @@ fn v_labels_the_searchs_candidate_points_with_their_numbers() {
     a.apply(Action::Values);
     assert!(a.values);
     let labelled = render(&a, 100, 30);
-    let prover_moves = a.snap.path.len() % 2 == 0;
+    let prover_moves = a.snap.path.len().is_multiple_of(2);
     // Each candidate point's cell now holds its number, right-aligned in
     // the cell's two columns (the board's rows start with the row number).
     let (p, n) = a
