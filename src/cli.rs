@@ -118,7 +118,7 @@ pub fn parse_threats(s: &str) -> Result<[u8; 2], String> {
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// SGF files or folders (searched recursively for *.sgf).
+    /// SGF files or folders (searched recursively for *.sgf); - reads standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]

@@ -547,3 +547,44 @@ fn bench_prints_a_row_per_side_and_totals_that_add_up() {
         .sum();
     assert_eq!(json_positions, positions);
 }
+
+/// `-` reads one SGF text from standard input, named "stdin" in the
+/// report; it solves as the same file read from disk does.
+#[test]
+fn a_dash_reads_the_problem_from_standard_input() {
+    use std::io::Write;
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let piped = |input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+            .args(["solve", "-", "--format", "jsonl"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code().unwrap(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, _) = piped(&std::fs::read(file).unwrap());
+    assert_eq!(code, 0);
+    let (_, disk) = solve_args(&[file, "--format", "jsonl"]);
+    let (a, b) = (jsonl(&out), jsonl(&disk));
+    assert_eq!(a.len(), 2);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x["file"], "stdin");
+        assert_eq!(
+            (&x["status"], &x["first_moves"]),
+            (&y["status"], &y["first_moves"])
+        );
+    }
+    let (code, _, err) = piped(b"");
+    assert_eq!(
+        (code, err.lines().next()),
+        (2, Some("error: stdin: empty file"))
+    );
+}

@@ -179,6 +179,9 @@ pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
         index: None,
         cause,
     };
+    if path == Path::new("-") {
+        return vec![Ok(path.to_path_buf())];
+    }
     let meta = match std::fs::metadata(path) {
         Ok(m) => m,
         Err(e) => return vec![Err(err(format!("cannot read: {e}")))],

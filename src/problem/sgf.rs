@@ -19,10 +19,23 @@ use crate::board::{Board, Color, MAX_SIDE, Move, Point};
 /// Loads every game tree of one file. A file that cannot be read at all
 /// gives one error without an index.
 pub fn load_file(path: &Path) -> Vec<Loaded> {
-    match std::fs::read(path) {
-        Ok(bytes) => load_bytes(path, &bytes),
+    // `-` is standard input, as for most command-line tools.
+    let read = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    // Standard input is named "stdin" in reports and proof file names.
+    let name = if path == Path::new("-") {
+        Path::new("stdin")
+    } else {
+        path
+    };
+    match read {
+        Ok(bytes) => load_bytes(name, &bytes),
         Err(e) => vec![Err(LoadError {
-            file: path.to_path_buf(),
+            file: name.to_path_buf(),
             index: None,
             cause: format!("cannot read: {e}"),
         })],
