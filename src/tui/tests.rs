@@ -103,6 +103,16 @@ fn solved(files: &[(&str, &str)]) -> App {
     a
 }
 
+/// A paused app's search settled, then stepped `steps` expansions.
+fn stepped(mut a: App, steps: usize) -> App {
+    a.settle(WAIT);
+    for _ in 0..steps {
+        a.apply(Action::Step);
+        a.settle(WAIT);
+    }
+    a
+}
+
 fn render(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
     t.draw(|f| draw(app, f)).expect("drawn");
@@ -205,12 +215,7 @@ fn solving_an_unknown_again_doubles_the_limits() {
 /// An unknown says which line its search was reading when it stopped.
 #[test]
 fn an_unknown_shows_the_line_its_search_stopped_on() {
-    let mut a = limited_app(NINE, 500, true);
-    a.settle(WAIT);
-    for _ in 0..3 {
-        a.apply(Action::Step);
-        a.settle(WAIT);
-    }
+    let mut a = stepped(limited_app(NINE, 500, true), 3);
     assert!(
         !a.snap.path.is_empty(),
         "the stepped search is below the root"
@@ -256,12 +261,7 @@ fn solving_again_after_another_problem_starts_afresh() {
 
 #[test]
 fn paused_search_after_single_steps_shows_the_path() {
-    let mut a = app(&[("nine.sgf", NINE)], true);
-    a.settle(WAIT);
-    for _ in 0..3 {
-        a.apply(Action::Step);
-        a.settle(WAIT);
-    }
+    let mut a = stepped(app(&[("nine.sgf", NINE)], true), 3);
     press(
         &mut a,
         &[Action::Digit('2'), Action::Digit('5'), Action::BigStep],
@@ -1316,12 +1316,7 @@ fn the_header_names_the_threat_counts_it_solves_with() {
 /// labels off.
 #[test]
 fn v_labels_the_searchs_candidate_points_with_their_numbers() {
-    let mut a = app(&[("nine.sgf", NINE)], true);
-    a.settle(WAIT);
-    for _ in 0..3 {
-        a.apply(Action::Step);
-        a.settle(WAIT);
-    }
+    let mut a = stepped(app(&[("nine.sgf", NINE)], true), 3);
     assert!(!a.snap.candidates.is_empty());
     let plain = render(&a, 100, 30);
     a.apply(Action::Values);
