@@ -534,11 +534,7 @@ fn print_table_header(out: &mut impl Write) -> Result<()> {
 
 /// The file, and the problem's index in it when it is not the first.
 fn record_label(r: &Record) -> String {
-    if r.index > 0 {
-        format!("{}#{}", r.file, r.index)
-    } else {
-        r.file.clone()
-    }
+    problem::label(std::path::Path::new(&r.file), Some(r.index))
 }
 
 fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {

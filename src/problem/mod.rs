@@ -104,7 +104,8 @@ impl Problem {
     }
 }
 
-fn label(file: &Path, index: Option<usize>) -> String {
+/// "file.sgf", or "file.sgf#2" for a later game tree of a collection.
+pub fn label(file: &Path, index: Option<usize>) -> String {
     match index {
         Some(i) if i > 0 => format!("{}#{}", file.display(), i),
         _ => file.display().to_string(),

@@ -19,18 +19,14 @@ use crate::board::{Board, Color, MAX_SIDE, Move, Point};
 /// Loads every game tree of one file. A file that cannot be read at all
 /// gives one error without an index.
 pub fn load_file(path: &Path) -> Vec<Loaded> {
-    // `-` is standard input, as for most command-line tools.
-    let read = if path == Path::new("-") {
+    // `-` is standard input, as for most command-line tools, named
+    // "stdin" in reports and proof file names.
+    let (name, read) = if path == Path::new("-") {
         let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes).map(|_| bytes)
+        let read = std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes);
+        (Path::new("stdin"), read.map(|_| bytes))
     } else {
-        std::fs::read(path)
-    };
-    // Standard input is named "stdin" in reports and proof file names.
-    let name = if path == Path::new("-") {
-        Path::new("stdin")
-    } else {
-        path
+        (path, std::fs::read(path))
     };
     match read {
         Ok(bytes) => load_bytes(name, &bytes),

@@ -73,7 +73,7 @@ impl GameEnd {
     }
 
     /// "Black wins: the target is captured", and the like.
-    pub fn describe(self, problem: &Problem) -> String {
-        format!("{} wins: {}", self.winner(problem).name(), self.reason())
+    pub fn describe(self, winner: Color) -> String {
+        format!("{} wins: {}", winner.name(), self.reason())
     }
 }

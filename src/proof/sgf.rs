@@ -124,6 +124,6 @@ impl Replay<'_> {
     /// Why a line of a checked solution ends here.
     fn why_over(&self) -> String {
         let end = super::GameEnd::of(self.problem, &self.board, self.to_move, self.passes);
-        format!("{}.", end.describe(self.problem))
+        format!("{}.", end.describe(end.winner(self.problem)))
     }
 }

@@ -21,7 +21,6 @@ use super::explore::{Explorer, NodeView};
 use super::keys::Action;
 use super::ui::HelpView;
 use super::worker::{Done, Reply, Request, Snapshot, Worker};
-use shikatsu::proof::GameEnd;
 
 mod try_mode;
 mod walk;
@@ -48,10 +47,7 @@ impl Entry {
     pub fn label(&self) -> String {
         match self {
             Entry::Problem { problem, .. } => problem.label(),
-            Entry::Error(e) => match e.index {
-                Some(i) if i > 0 => format!("{}#{}", e.file.display(), i),
-                _ => e.file.display().to_string(),
-            },
+            Entry::Error(e) => shikatsu::problem::label(&e.file, e.index),
         }
     }
 }
@@ -825,11 +821,6 @@ impl App {
             Err(e) => self.say(format!("cannot write {name}: {e}"), Tone::Bad),
         }
     }
-}
-
-/// "Black wins: the target is captured" and the like.
-pub fn over_text(winner: Color, why: GameEnd) -> String {
-    format!("{} wins: {}", winner.name(), why.reason())
 }
 
 /// Parses "c3" (columns A-T without I, rows from the bottom) or "pass".

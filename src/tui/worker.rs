@@ -68,6 +68,12 @@ impl Snapshot {
     pub fn depth(&self) -> usize {
         self.path.len()
     }
+    /// The prover (the side to move at the root) moves at the path's end:
+    /// its candidates are chosen by pn there, by dn where the opponent
+    /// moves.
+    pub fn prover_moves_at_end(&self) -> bool {
+        self.path.len().is_multiple_of(2)
+    }
     pub fn positions_per_second(&self) -> f64 {
         let s = self.running.as_secs_f64();
         if s > 0.0 {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use shikatsu::board::{Move, Point};
 
-use super::{App, Pending, THINKING, Tone, TryState, over_text, parse_point};
+use super::{App, Pending, THINKING, Tone, TryState, parse_point};
 use crate::tui::keys::Action;
 
 impl App {
@@ -166,7 +166,7 @@ impl App {
             if let Some((w, why)) = node.over {
                 let text = format!(
                     "{}. {}",
-                    over_text(w, why),
+                    why.describe(w),
                     if w == person {
                         "You succeeded."
                     } else {

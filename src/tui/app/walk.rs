@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use shikatsu::board::Move;
 
-use super::{App, Pending, Tone, over_text};
+use super::{App, Pending, Tone};
 use crate::tui::worker::Request;
 
 impl App {
@@ -51,7 +51,7 @@ impl App {
             return;
         };
         if let Some((w, why)) = node.over {
-            self.say(over_text(w, why), Tone::Info);
+            self.say(why.describe(w), Tone::Info);
             return;
         }
         let Some(c) = node.candidates.get(self.sel) else {

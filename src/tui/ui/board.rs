@@ -187,7 +187,7 @@ fn value_labels(app: &App) -> Vec<(Point, String, Style)> {
     let theme = Theme {
         mono: app.config.mono,
     };
-    let prover_moves = app.snap.path.len().is_multiple_of(2);
+    let prover_moves = app.snap.prover_moves_at_end();
     (app.snap.candidates.iter())
         .filter_map(|s| match s.mv {
             Move::Play(p) => {

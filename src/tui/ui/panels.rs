@@ -9,7 +9,7 @@ use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
 use super::{Theme, moves, num, pct, rate, thousands};
-use crate::tui::app::{App, Tone, masters, over_text};
+use crate::tui::app::{App, Tone, masters};
 use crate::tui::explore::Mark;
 
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
@@ -114,7 +114,7 @@ pub(super) fn search_panel(
     // The moves at the path's end, best first for the side to move there.
     let cands = &app.snap.candidates;
     if app.path_cursor.is_none() && !cands.is_empty() && lines.len() + 2 <= height {
-        let mover = if path.len().is_multiple_of(2) {
+        let mover = if app.snap.prover_moves_at_end() {
             side
         } else {
             side.opp()
@@ -298,7 +298,7 @@ pub(super) fn decided_panel(
     }
     if let Some((w, why)) = node.over {
         lines.push(Line::styled(
-            format!("game over: {}", over_text(w, why)),
+            format!("game over: {}", why.describe(w)),
             theme.tone(Tone::Good),
         ));
         return lines;
