@@ -317,6 +317,11 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     // is done: a batch of hours shows its results as it goes, and what was
     // printed survives an interrupted run. (JSON is one document: it waits.)
     let mut out = std::io::stdout().lock();
+    let errors_to_stderr = echo_errors(
+        args.format,
+        std::io::stdout().is_terminal(),
+        std::io::stderr().is_terminal(),
+    );
     if let Format::Table = args.format {
         bar.suspend(|| print_table_header(&mut out))?;
     }
@@ -399,7 +404,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             done[j] = Some(r);
             while let Some(Some(r)) = done.get(next) {
                 if write_error.is_none()
-                    && let Err(e) = bar.suspend(|| emit(&mut out, args.format, r))
+                    && let Err(e) = bar.suspend(|| emit(&mut out, args.format, errors_to_stderr, r))
                 {
                     write_error = Some(e);
                 }
@@ -504,9 +509,16 @@ fn guarded(p: &Problem, side: Color, run: impl FnOnce() -> Record) -> Record {
     })
 }
 
+/// Whether a record's error line goes to stderr too. A table row
+/// already shows it; when the table and stderr are the same screen, the
+/// copy would print every error twice.
+fn echo_errors(format: Format, stdout_terminal: bool, stderr_terminal: bool) -> bool {
+    !(matches!(format, Format::Table) && stdout_terminal && stderr_terminal)
+}
+
 /// One record as its format writes it, with its error line on stderr
-/// (JSON waits for the whole document).
-fn emit(out: &mut impl Write, format: Format, r: &Record) -> Result<()> {
+/// when `to_stderr` (JSON waits for the whole document).
+fn emit(out: &mut impl Write, format: Format, to_stderr: bool, r: &Record) -> Result<()> {
     match format {
         Format::Jsonl => writeln!(out, "{}", serde_json::to_string(r)?)?,
         Format::Table => print_table_row(out, r)?,
@@ -514,6 +526,7 @@ fn emit(out: &mut impl Write, format: Format, r: &Record) -> Result<()> {
     }
     out.flush()?;
     match (&r.error, r.status.as_str()) {
+        (_, _) if !to_stderr => {}
         (Some(e), "error") => eprintln!("error: {e}"),
         (Some(e), _) => eprintln!("error: {}: {e}", record_label(r)),
         (None, _) => {}
@@ -667,6 +680,18 @@ mod tests {
         assert!((10 * MB..11 * MB).contains(&by_positions), "{by_positions}");
         // Never below one 64 KB block, however short the limit.
         assert_eq!(table_bytes(1024 * MB, 0.001, Some(10)), 64 << 10);
+    }
+
+    #[test]
+    fn an_error_line_is_printed_once_on_a_screen_and_on_stderr_when_redirected() {
+        // Table and stderr on one terminal: the row is the error line.
+        assert!(!echo_errors(Format::Table, true, true));
+        // The table kept in a file, or stderr kept apart: stderr says it.
+        assert!(echo_errors(Format::Table, false, true));
+        assert!(echo_errors(Format::Table, true, false));
+        // JSON is for programs: the error goes to stderr for people.
+        assert!(echo_errors(Format::Jsonl, true, true));
+        assert!(echo_errors(Format::Json, true, true));
     }
 
     #[test]

@@ -365,3 +365,23 @@ fn a_link_back_up_the_folder_tree_lists_each_file_once() {
         .collect();
     assert_eq!(names, ["a.sgf", "sub/b.sgf"]);
 }
+
+#[test]
+fn a_file_named_twice_is_loaded_once_under_its_first_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    std::fs::copy(format!("{classic}/basic-ko.sgf"), sub.join("a.sgf")).unwrap();
+    std::fs::copy(format!("{classic}/bulky-five.sgf"), sub.join("b.sgf")).unwrap();
+    std::os::unix::fs::symlink(sub.join("a.sgf"), dir.path().join("link.sgf")).unwrap();
+    let named = |p: &std::path::Path| p.strip_prefix(dir.path()).unwrap().display().to_string();
+    // The folder first (which meets `link.sgf` before `sub/a.sgf`), then
+    // one of its files again: three files on disk, two distinct.
+    let loaded = load_paths(&[dir.path().to_path_buf(), sub.join("b.sgf")]);
+    let files: Vec<String> = loaded
+        .iter()
+        .map(|l| named(&l.as_ref().expect("loads").file))
+        .collect();
+    assert_eq!(files, ["link.sgf", "sub/b.sgf"]);
+}

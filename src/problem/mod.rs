@@ -160,12 +160,22 @@ pub type Loaded = Result<Problem, LoadError>;
 
 /// Loads files, folders (recursively, `*.sgf`, in name order) and
 /// collections. Errors are returned in place so a batch goes on.
+///
+/// Each file is loaded once, under the first name it is met by: a file
+/// named again (`solve dir dir/a.sgf`, or two links to one file) would
+/// otherwise be solved twice and counted twice in the summary.
 pub fn load_paths<P: AsRef<Path>>(paths: &[P]) -> Vec<Loaded> {
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for p in paths {
         for file in sgf_files(p.as_ref()) {
             match file {
-                Ok(f) => out.extend(sgf::load_file(&f)),
+                Ok(f) => {
+                    let real = std::fs::canonicalize(&f).unwrap_or_else(|_| f.clone());
+                    if seen.insert(real) {
+                        out.extend(sgf::load_file(&f));
+                    }
+                }
                 Err(e) => out.push(Err(e)),
             }
         }
