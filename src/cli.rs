@@ -437,6 +437,8 @@ pub struct Summary {
     pub agrees: usize,
     pub disagrees: usize,
     pub unknown: usize,
+    /// Decided otherwise than the file's `SX` expects.
+    pub not_as_expected: usize,
     pub errors: usize,
     pub unchecked: usize,
     pub positions: u64,
@@ -454,6 +456,10 @@ impl Summary {
                 .filter(|r| r.solved() && r.agrees == Some(false))
                 .count(),
             unknown: records.iter().filter(|r| r.status == "unknown").count(),
+            not_as_expected: records
+                .iter()
+                .filter(|r| r.as_expected() == Some(false))
+                .count(),
             // A solved record with an error is a proof file that could
             // not be written, or a proof the checker rejected (a bug).
             errors: records.iter().filter(|r| r.error.is_some()).count(),
@@ -464,8 +470,13 @@ impl Summary {
     }
 
     fn line(&self) -> String {
+        // Only files that carry an `SX` can miss it: said when one does.
+        let sx = match self.not_as_expected {
+            0 => String::new(),
+            n => format!(", {n} not as SX expects"),
+        };
         format!(
-            "{} results: {} solved ({} agree with the file, {} disagree), {} unknown within limits, {} errors, {} unchecked; {} positions in {:.2} s",
+            "{} results: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {} errors, {} unchecked; {} positions in {:.2} s",
             self.results,
             self.solved,
             self.agrees,
@@ -483,7 +494,11 @@ impl Summary {
     fn exit_code(&self) -> i32 {
         if self.errors > 0 {
             2
-        } else if self.unknown > 0 || self.disagrees > 0 || self.unchecked > 0 {
+        } else if self.unknown > 0
+            || self.disagrees > 0
+            || self.not_as_expected > 0
+            || self.unchecked > 0
+        {
             1
         } else {
             0
@@ -568,11 +583,15 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
             }
         })
         .collect();
-    let file = match r.agrees {
-        Some(true) => "agrees",
-        Some(false) if r.solved() => "DIFFERS",
-        Some(false) => "?",
-        None => "-",
+    // The file's answer moves, or else its expected status (`SX`); a
+    // status other than `SX` expects is said first, as it is the louder.
+    let file = match (r.agrees, r.as_expected()) {
+        (_, Some(false)) => "NOT SX",
+        (Some(true), _) => "agrees",
+        (Some(false), _) if r.solved() => "DIFFERS",
+        (Some(false), _) => "?",
+        (None, Some(true)) => "as SX",
+        (None, None) => "-",
     };
     // A list a limit (or --status-only) cut short ends in "…": more
     // moves may work.

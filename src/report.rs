@@ -230,4 +230,23 @@ impl Record {
     pub fn solved(&self) -> bool {
         self.status != "unknown" && self.status != "error"
     }
+
+    /// Whether the proven status is the one the file's `SX` expects:
+    /// null without an `SX` for this side, or when the two do not speak
+    /// of the same thing (a status not decided, or a fixed `--ko`
+    /// setting's `wins`). `SX[W=unconditional seki]` expects the life too,
+    /// where the analysis labelled it.
+    pub fn as_expected(&self) -> Option<bool> {
+        let expected = self.expected.as_deref()?;
+        if !matches!(self.status.as_str(), "unconditional" | "ko" | "fails") {
+            return None;
+        }
+        let mut words = expected.split_whitespace();
+        let status_ok = words.next() == Some(self.status.as_str());
+        let life_ok = match (words.next(), self.life.as_deref()) {
+            (Some(want), Some(got)) => want == got,
+            _ => true,
+        };
+        Some(status_ok && life_ok)
+    }
 }

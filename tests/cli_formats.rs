@@ -588,3 +588,33 @@ fn a_dash_reads_the_problem_from_standard_input() {
         (2, Some("error: stdin: empty file"))
     );
 }
+
+#[test]
+fn a_status_other_than_the_files_sx_is_flagged_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    let text = std::fs::read_to_string(format!("{classic}/basic-ko.sgf")).unwrap();
+    // Black to move is a ko; this copy claims an unconditional kill.
+    let wrong = text.replace("SX[B=ko]", "SX[B=unconditional]");
+    assert_ne!(wrong, text);
+    let copy = dir.path().join("claims.sgf");
+    std::fs::write(&copy, wrong).unwrap();
+    let (code, out, err) = shikatsu(&["solve", copy.to_str().unwrap(), "--jobs", "1"]);
+    assert_eq!(code, 1, "a status other than SX expects is not a success");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2);
+    assert!(
+        rows[0].contains(" B kill ") && rows[0].contains("NOT SX"),
+        "{out}"
+    );
+    assert!(
+        rows[1].contains(" W live ") && rows[1].contains("as SX"),
+        "{out}"
+    );
+    assert!(err.contains("1 not as SX expects"), "{err}");
+    // The file as written: every side as expected, exit 0, no count.
+    let (code, out, err) = shikatsu(&["solve", &format!("{classic}/basic-ko.sgf")]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("as SX").count(), 2, "{out}");
+    assert!(!err.contains("SX"), "{err}");
+}
