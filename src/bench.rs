@@ -47,7 +47,7 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             "no suite to run here: neither problems/ nor ../shared/problems/d180cf exists (run it in the repository, or give a PATH)"
         );
     }
-    let opts = args.limits.options(1)?;
+    let opts = args.limits().options(1)?;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);

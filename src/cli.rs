@@ -57,6 +57,26 @@ pub struct BenchArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// The whole analysis (every first move, ko grades, eyes or seki)
+    /// instead of the status alone.
+    #[arg(long, conflicts_with = "status_only")]
+    pub full: bool,
+}
+
+/// Positions per side of the documented bench suite, when `--positions`
+/// is not given: a status that takes more is hard, not slow, and a
+/// fixed count measures the same search on any machine.
+pub const BENCH_POSITIONS: u64 = 5_000_000;
+
+impl BenchArgs {
+    /// The limits the bench runs under: the status alone, 5 million
+    /// positions per side, unless asked otherwise.
+    pub fn limits(&self) -> LimitArgs {
+        let mut limits = self.limits.clone();
+        limits.positions = limits.positions.or(Some(BENCH_POSITIONS));
+        limits.status_only = !self.full;
+        limits
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -618,3 +618,39 @@ fn a_status_other_than_the_files_sx_is_flagged_and_counted() {
     assert_eq!(out.matches("as SX").count(), 2, "{out}");
     assert!(!err.contains("SX"), "{err}");
 }
+
+/// `bench` alone is the documented suite's measure, the status within 5
+/// million positions per side; `--full` adds the rest of the analysis.
+#[test]
+fn bench_measures_the_status_alone_unless_asked_for_the_full_analysis() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/bent-four-in-the-corner.sgf"
+    );
+    let graded = |extra: &[&str]| {
+        let mut args = vec!["bench", file, "--format", "jsonl"];
+        args.extend_from_slice(extra);
+        let (code, out, _) = shikatsu(&args);
+        assert_eq!(code, 0);
+        jsonl(&out)
+            .iter()
+            .map(|r| (r["status"].clone(), r["grade"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let ko = serde_json::json!("ko");
+    let null = serde_json::Value::Null;
+    assert_eq!(
+        graded(&[]),
+        [(ko.clone(), null.clone()), (ko.clone(), null)]
+    );
+    assert_eq!(
+        graded(&["--full"]),
+        [
+            (ko.clone(), serde_json::json!("0/1")),
+            (ko, serde_json::json!("1/1"))
+        ]
+    );
+    let (code, _, err) = shikatsu(&["bench", file, "--full", "--status-only"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
