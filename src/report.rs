@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{self, Analysis, Status};
+use crate::analysis::{self, Analysis, KoRule, Status};
 use crate::board::{Color, Move, Point};
 use crate::problem::{LoadError, Problem};
 
@@ -22,6 +22,11 @@ pub struct Record {
     pub goal: Option<String>,
     /// unconditional | ko | wins | fails | unknown | error
     pub status: String,
+    /// How the ko question was asked: "auto" (the full status), or the
+    /// one setting "wins" and "fails" hold under: "none", "black",
+    /// "white" (the ko master), "threats" (see `ko_threats`).
+    #[serde(default)]
+    pub ko_setting: String,
     /// "B", "W" or null: the ko master the status was proven under.
     pub ko_master: Option<String>,
     /// External ko threats `[black, white]` the status was proven with
@@ -119,6 +124,14 @@ impl Record {
             } else {
                 a.status.as_str().to_string()
             },
+            ko_setting: match a.rule {
+                KoRule::Auto => "auto",
+                KoRule::Fixed(None) => "none",
+                KoRule::Fixed(Some(Color::Black)) => "black",
+                KoRule::Fixed(Some(Color::White)) => "white",
+                KoRule::Threats(_) => "threats",
+            }
+            .to_string(),
             ko_master: a.ko.master.map(|c| c.letter().to_string()),
             ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
             threats_needed: analysis::count_value(a.threats_needed),
@@ -177,6 +190,7 @@ impl Record {
             target: None,
             goal: None,
             status: "error".to_string(),
+            ko_setting: String::new(),
             ko_master: None,
             ko_threats: None,
             threats_needed: None,
@@ -204,12 +218,32 @@ impl Record {
         }
     }
 
-    /// The status for people: "unknown, ≤ ko" when a bound is known.
+    /// The status for people: "unknown, ≤ ko" when a bound is known;
+    /// "wins (B master)" under one fixed ko setting, as "wins" alone does
+    /// not say under which rule it holds.
     pub fn status_text(&self) -> String {
-        match (&self.at_most, &self.at_least) {
+        let status = match (&self.at_most, &self.at_least) {
             (Some(s), _) => format!("{}, ≤ {s}", self.status),
             (_, Some(s)) => format!("{}, ≥ {s}", self.status),
             _ => self.status.clone(),
+        };
+        match self.fixed_setting() {
+            Some(setting) => format!("{status} ({setting})"),
+            None => status,
+        }
+    }
+
+    /// The one ko setting of a `--ko` or `--threats` run, in a few words.
+    fn fixed_setting(&self) -> Option<String> {
+        match self.ko_setting.as_str() {
+            "none" => Some("no master".into()),
+            "black" => Some("B master".into()),
+            "white" => Some("W master".into()),
+            "threats" => {
+                let [b, w] = self.ko_threats.unwrap_or_default();
+                Some(format!("threats {b}:{w}"))
+            }
+            _ => None,
         }
     }
 
@@ -238,7 +272,10 @@ impl Record {
     /// where the analysis labelled it.
     pub fn as_expected(&self) -> Option<bool> {
         let expected = self.expected.as_deref()?;
-        if !matches!(self.status.as_str(), "unconditional" | "ko" | "fails") {
+        // A fixed setting's "fails" is not the full status's.
+        if self.fixed_setting().is_some()
+            || !matches!(self.status.as_str(), "unconditional" | "ko" | "fails")
+        {
             return None;
         }
         let mut words = expected.split_whitespace();

@@ -66,6 +66,7 @@ fn jobs_2_gives_the_same_results_as_jobs_1_in_input_order() {
             "index",
             "to_move",
             "status",
+            "ko_setting",
             "first_moves",
             "checked",
             "expected",
@@ -115,6 +116,7 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
         ] {
             assert!(r.get(field).is_some(), "missing {field}");
         }
+        assert_eq!(r["ko_setting"], "auto");
         // Ko starts with their own grades come in first-move order, and the
         // first needs what the position needs.
         let grades = r["move_grades"].as_array().unwrap();
@@ -653,4 +655,51 @@ fn bench_measures_the_status_alone_unless_asked_for_the_full_analysis() {
     let (code, _, err) = shikatsu(&["bench", file, "--full", "--status-only"]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
+}
+
+/// Under one fixed ko setting the table says which, beside each status:
+/// "wins" holds under that rule only.
+#[test]
+fn the_table_names_a_fixed_ko_setting_beside_each_status() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let statuses = |extra: &[&str]| {
+        let mut args = vec!["solve", file];
+        args.extend_from_slice(extra);
+        let (code, out, _) = shikatsu(&args);
+        assert_eq!(code, 0, "{out}");
+        out.lines()
+            .skip(1)
+            // The status column, counted in characters: a long path is
+            // cut to "…" and the rest.
+            .map(|row| {
+                row.chars()
+                    .skip(52)
+                    .take(20)
+                    .collect::<String>()
+                    .trim()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+    };
+    // Black's capture is a ko: it kills as master, not when White is.
+    assert_eq!(
+        statuses(&["--ko", "black"]),
+        ["wins (B master)", "wins (B master)"]
+    );
+    assert_eq!(
+        statuses(&["--ko", "white"]),
+        ["fails (W master)", "wins (W master)"]
+    );
+    assert_eq!(
+        statuses(&["--threats", "1:0"]),
+        ["wins (threats 1:0)", "wins (threats 1:0)"]
+    );
+    assert_eq!(statuses(&[]), ["ko", "unconditional"]);
+    let (_, out, _) = shikatsu(&["solve", file, "--ko", "white", "--format", "jsonl"]);
+    for r in jsonl(&out) {
+        assert_eq!(
+            (&r["ko_setting"], &r["ko_master"]),
+            (&"white".into(), &"W".into())
+        );
+    }
 }

@@ -166,6 +166,8 @@ pub struct Verdict {
 #[derive(Clone, Debug)]
 pub struct Analysis {
     pub side: Color,
+    /// How the ko question was asked: the full status, or one setting.
+    pub rule: KoRule,
     pub status: Status,
     /// The ko assumption under which `status` was proven (for the proof).
     pub ko: Ko,
@@ -765,6 +767,7 @@ fn analyze_with<O: Observer<Move>>(
     let opp = side.opp();
     let mut a = Analysis {
         side,
+        rule: opts.ko,
         status: Status::Unknown,
         ko: Ko::default(),
         threats_needed: None,
