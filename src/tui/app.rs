@@ -2,8 +2,8 @@
 //!
 //! `App` knows no terminal: keys come in as [`Action`]s (see `keys.rs`),
 //! the solver's progress through [`App::tick`], and `ui::draw` renders it
-//! read-only (but for clamping the help's scroll to the terminal). That
-//! is what lets the tests drive it key by key.
+//! read-only (but for clamping the scroll of the help and of the comment
+//! to the terminal). That is what lets the tests drive it key by key.
 
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -19,7 +19,7 @@ use shikatsu::tsumego::KoMaster;
 
 use super::explore::{Explorer, NodeView};
 use super::keys::Action;
-use super::ui::HelpView;
+use super::ui::Scroll;
 use super::worker::{Done, Reply, Request, Snapshot, Worker};
 
 mod try_mode;
@@ -180,9 +180,15 @@ pub struct App {
     pub pending: Option<(u64, Pending)>,
     pub try_state: Option<TryState>,
     pub overlay: Overlay,
-    /// The help overlay's scroll. The one thing the draw writes: it
-    /// clamps the scroll to what the terminal shows (see [`HelpView`]).
-    pub help_view: Cell<HelpView>,
+    /// The help overlay's scroll. With `comment_view`, the one thing the
+    /// draw writes: it clamps the scroll to what the terminal shows (see
+    /// [`Scroll`]).
+    pub help_view: Cell<Scroll>,
+    /// The panel shows the problem's comment (`c`), from problem to
+    /// problem until `c` again.
+    pub comment: bool,
+    /// The comment's scroll (PgUp PgDn), back to the top on another problem.
+    pub comment_view: Cell<Scroll>,
     pub message: Option<(String, Tone)>,
     /// Digits typed before `s`/`S`.
     pub count: String,
@@ -289,6 +295,8 @@ impl App {
             try_state: None,
             overlay: Overlay::None,
             help_view: Cell::default(),
+            comment: false,
+            comment_view: Cell::default(),
             message: None,
             count: String::new(),
             running: true,
@@ -388,7 +396,11 @@ impl App {
     /// root's expansion), unless `cached` allows a result already known.
     fn open(&mut self, i: usize, paused: bool, cached: bool) {
         self.worker.cancel();
-        self.current = i.min(self.entries.len().saturating_sub(1));
+        let i = i.min(self.entries.len().saturating_sub(1));
+        if i != self.current {
+            self.comment_view.set(Scroll::default());
+        }
+        self.current = i;
         self.snap = Snapshot::default();
         self.paused = paused;
         self.path_cursor = None;
@@ -589,7 +601,7 @@ impl App {
             }
             Action::Help => {
                 self.overlay = Overlay::Help;
-                self.help_view.set(HelpView::default());
+                self.help_view.set(Scroll::default());
             }
             Action::List => {
                 self.overlay = Overlay::List { sel: self.current };
@@ -660,6 +672,12 @@ impl App {
                 };
                 self.say(what, Tone::Info);
             }
+            Action::Comment => self.toggle_comment(),
+            Action::PageUp | Action::PageDown if self.comment => {
+                if let Some(view) = self.comment_view.get().scrolled(action) {
+                    self.comment_view.set(view);
+                }
+            }
             Action::Try => {
                 if self.try_state.is_some() {
                     self.leave_try();
@@ -729,6 +747,20 @@ impl App {
             _ => sel,
         };
         self.overlay = Overlay::List { sel };
+    }
+
+    fn toggle_comment(&mut self) {
+        if !self.comment && self.problem().is_none() {
+            self.say("no comment to show: this entry did not load", Tone::Info);
+            return;
+        }
+        self.comment = !self.comment;
+        let what = if self.comment {
+            "the problem's comment replaces the panel; c hides it"
+        } else {
+            "the comment is hidden; c shows it again"
+        };
+        self.say(what, Tone::Info);
     }
 
     fn take_count(&mut self, default: u64) -> u64 {

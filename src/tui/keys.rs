@@ -23,6 +23,8 @@ pub enum Action {
     Try,
     /// Label the search's candidate points with their numbers.
     Values,
+    /// Show or hide the problem's comment.
+    Comment,
     Left,
     Right,
     Up,
@@ -71,6 +73,10 @@ pub const HELP: &[(&str, &str)] = &[
     (
         "v",
         "while searching: each candidate point shows its pn or dn",
+    ),
+    (
+        "c",
+        "show / hide the problem's comment (may tell the answer)",
     ),
     (
         "?",
@@ -123,6 +129,7 @@ pub fn action(key: KeyEvent, typing: bool) -> Action {
         KeyCode::Char('w') => Action::Write,
         KeyCode::Char('t') => Action::Try,
         KeyCode::Char('v') => Action::Values,
+        KeyCode::Char('c') => Action::Comment,
         KeyCode::Char('u') => Action::Undo,
         _ => Action::None,
     }
@@ -151,6 +158,9 @@ mod tests {
     fn ctrl_c_quits_everywhere_and_releases_are_ignored() {
         let c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         assert_eq!(action(c, true), Action::Quit);
+        assert_eq!(action(c, false), Action::Quit, "not the comment");
+        assert_eq!(action(key(KeyCode::Char('c')), false), Action::Comment);
+        assert_eq!(action(key(KeyCode::Char('c')), true), Action::Char('c'));
         let mut release = key(KeyCode::Char('n'));
         release.kind = KeyEventKind::Release;
         assert_eq!(action(release, false), Action::None);

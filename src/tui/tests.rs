@@ -39,6 +39,19 @@ AB[ga][gb][gc][ad][bd][cd][dd][ed][fd][gd][fc]AW[fa][fb][ac][bc][cc][dc][ec][eb]
 const NO_ROOM: &str = "(;FF[4]GM[1]SZ[9]PL[W]GN[No room]
 AB[fa][fb][ac][bc][cc][dc][ec][fc]AW[ca][da][ab][bb][cb][db]MA[ca])";
 
+/// The straight three with a comment in Japanese, longer than a panel,
+/// and a word too long for a line.
+fn japanese_three() -> String {
+    THREE.replace(
+        "C[Black to kill.]",
+        "C[黒先白死。白の眼形は直三です。急所は中央の点（B9）で、黒がそこに打てば白は一眼しかできません。\
+白が先に打てば二眼で生きます。\n\n詰碁問題集_第一巻_基本死活_直三_とても長い名前の問題.sgf \
+Averyveryverylongwordwithoutanyspacesthatmustbecutacrosslines.\n\n\
+解説：直三は中央が急所です。黒が中央に打つと、白は二つの眼を作ることができません。\
+白が中央に打つと、左右に一つずつ眼ができて生きます。これは死活の基本形の一つです。]",
+    )
+}
+
 /// No target: a load error.
 const BAD: &str = "(;FF[4]GM[1]SZ[9]AB[aa][bb]AW[cc])";
 
@@ -366,11 +379,18 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
     assert!(a.running);
 }
 
-/// The rows of a frame, without `TestBackend`'s quotes.
+/// The rows of a frame, without `TestBackend`'s quotes (nor the note on
+/// the cells that wide characters cover, after a row that has them).
 fn rows(frame: &str) -> Vec<String> {
     frame
         .lines()
-        .map(|l| l.trim_matches('"').to_string())
+        .map(|l| {
+            let l = l
+                .split(" Hidden by multi-width symbols")
+                .next()
+                .unwrap_or(l);
+            l.trim_matches('"').to_string()
+        })
         .collect()
 }
 
@@ -1240,6 +1260,7 @@ fn any_action() -> impl proptest::strategy::Strategy<Value = Action> {
         Action::Enter,
         Action::Backspace,
         Action::Undo,
+        Action::Comment,
         Action::None,
     ];
     prop_oneof![
@@ -1264,7 +1285,7 @@ proptest::proptest! {
         keys in proptest::collection::vec((any_action(), 0u8..4), 1..40),
         (w, h) in (1u16..140, 1u16..50),
     ) {
-        let files = [("three.sgf", THREE), ("nine.sgf", NINE), ("no-room.sgf", NO_ROOM), ("bad.sgf", BAD)];
+        let files = [("three.sgf", THREE), ("nine.sgf", NINE), ("no-room.sgf", NO_ROOM), ("bad.sgf", BAD), ("ja.sgf", &japanese_three())];
         let mut a = app(&files, paused);
         for (key, wait) in keys {
             a.apply(key);
@@ -1351,4 +1372,168 @@ fn v_labels_the_searchs_candidate_points_with_their_numbers() {
     // The board as before (the message line says the labels are off).
     let board = |f: &str| f.lines().take(8).collect::<Vec<_>>().join("\n");
     assert_eq!(board(&render(&a, 100, 30)), board(&plain), "v again");
+}
+
+/// The text of the side panel (right of the board's `│`) on each row of
+/// the body.
+fn panel_rows(frame: &str) -> Vec<String> {
+    let rows = rows(frame);
+    rows[1..rows.len() - 2]
+        .iter()
+        .map(|r| r.split_once('│').map_or("", |(_, p)| p).to_string())
+        .collect()
+}
+
+/// A bundled problem's comment gives its answer away: it shows only on
+/// `c`, in place of the panel, and `c` again hides it.
+#[test]
+fn c_shows_the_problems_comment_and_c_again_hides_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/straight-three.sgf"))
+        .expect("the bundled straight three");
+    let mut a = solved(&[("problems/classic/straight-three.sgf", &text)]);
+    let vital = "The vital point is the middle point da.";
+    let plain = render(&a, 80, 24);
+    assert!(!plain.contains("vital point"), "hidden at first: {plain}");
+    a.apply(Action::Comment);
+    assert!(a.comment);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("comment_80x24", frame);
+    let shown = panel_rows(&frame).join(" ");
+    let shown = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(shown.contains(vital), "{frame}");
+    assert!(
+        shown.contains("White to move lives (unconditional)."),
+        "{frame}"
+    );
+    assert!(!frame.contains("PgDn"), "it fits: {frame}");
+
+    // The walk goes on under it: the board follows, the comment stays.
+    a.apply(Action::Right);
+    assert_eq!(a.line.len(), 1);
+    assert!(render(&a, 80, 24).contains("─ comment ─"));
+    // Try mode keeps its log in the panel (there `c` spells a point),
+    // and leaving it brings the comment back.
+    a.apply(Action::Try);
+    let trying = render(&a, 80, 24);
+    assert!(!trying.contains("─ comment ─"), "{trying}");
+    a.apply(Action::Back);
+    assert!(render(&a, 80, 24).contains("─ comment ─"));
+
+    a.apply(Action::Comment);
+    assert!(!a.comment);
+    let frame = render(&a, 80, 24);
+    assert!(!frame.contains("vital point"), "{frame}");
+    assert!(frame.contains("first moves"), "the panel is back: {frame}");
+}
+
+/// The comment stays open from problem to problem, each showing its own,
+/// while the search runs as when it is done.
+#[test]
+fn the_comment_follows_the_problem_on_show_and_says_when_there_is_none() {
+    let mut a = app(&[("nine.sgf", NINE), ("three.sgf", THREE)], true);
+    a.settle(WAIT);
+    a.apply(Action::Comment);
+    let frame = render(&a, 80, 24);
+    assert!(frame.contains("│(this problem has no comment)"), "{frame}");
+    assert!(!frame.contains("most-proving path"), "{frame}");
+    a.apply(Action::Next);
+    assert!(a.comment);
+    let frame = render(&a, 80, 24);
+    assert!(frame.contains("│Black to kill."), "{frame}");
+    a.apply(Action::Prev);
+    assert!(render(&a, 80, 24).contains("(this problem has no comment)"));
+    a.apply(Action::Comment);
+    let frame = render(&a, 80, 24);
+    assert!(!frame.contains("no comment"), "{frame}");
+    assert!(frame.contains("most-proving path"), "{frame}");
+    // A load error has no comment to show.
+    let mut b = app(&[("bad.sgf", BAD)], true);
+    b.apply(Action::Comment);
+    assert!(!b.comment);
+    assert!(
+        b.message
+            .as_ref()
+            .is_some_and(|(m, _)| m.contains("did not load"))
+    );
+}
+
+/// Every word of a long comment, Japanese too, can be read page by page
+/// (PgUp PgDn; the arrows still walk), no row wider than the terminal.
+#[test]
+fn a_long_comment_is_cut_cleanly_and_scrolls_with_the_page_keys() {
+    let basic_ko = include_str!("../../problems/ko/basic-ko.sgf");
+    let ja = japanese_three();
+    for (name, text) in [("basic-ko.sgf", basic_ko), ("ja.sgf", ja.as_str())] {
+        let comment = load_str(name, text)[0]
+            .as_ref()
+            .expect("loads")
+            .comment
+            .clone()
+            .expect("a comment");
+        let want: String = comment.split_whitespace().collect();
+        for (w, h) in [(60, 16), (61, 17), (80, 24), (120, 40)] {
+            let mut a = solved(&[(name, text)]);
+            a.apply(Action::Comment);
+            // The comment's lines as read, by their number.
+            let mut seen = std::collections::BTreeMap::new();
+            let mut pages = 0;
+            loop {
+                let frame = render(&a, w, h);
+                for row in rows(&frame) {
+                    assert_eq!(crate::text::columns(&row), w as usize, "{w}x{h}: {frame}");
+                }
+                let panel = panel_rows(&frame);
+                let view = a.comment_view.get();
+                assert_eq!(
+                    view.top,
+                    (pages * view.rows.saturating_sub(1)).min(view.max_top),
+                    "each page starts on the last one's last line: {frame}"
+                );
+                if view.max_top > 0 {
+                    let span = format!("{}-{}", view.top + 1, view.top + view.rows);
+                    assert!(panel[0].contains(&span), "{w}x{h}: {frame}");
+                    let hint = match (view.top > 0, view.top < view.max_top) {
+                        (false, _) => "↓ PgDn: more",
+                        (true, true) => "↑↓ PgUp PgDn: more",
+                        (true, false) => "↑ PgUp: more",
+                    };
+                    assert_eq!(panel[view.rows + 1].trim_end(), hint, "{w}x{h}: {frame}");
+                } else {
+                    assert!(!frame.contains("PgDn"), "{w}x{h}: {frame}");
+                }
+                for (i, row) in panel[1..=view.rows].iter().enumerate() {
+                    seen.insert(view.top + i, row.clone());
+                }
+                if pages == 0 {
+                    // ↑ ↓ choose a candidate, as they do without it.
+                    let sel = a.sel;
+                    a.apply(Action::Down);
+                    assert_ne!(a.sel, sel, "{frame}");
+                    assert_eq!(a.comment_view.get(), view);
+                }
+                if view.top == view.max_top {
+                    break;
+                }
+                a.apply(Action::PageDown);
+                pages += 1;
+            }
+            if (w, h) == (60, 16) {
+                assert!(pages > 0, "{name} is cut at {w}x{h}");
+            }
+            let n = seen.len();
+            assert_eq!(
+                seen.keys().copied().collect::<Vec<_>>(),
+                (0..n).collect::<Vec<_>>()
+            );
+            let read: String = seen.values().flat_map(|r| r.split_whitespace()).collect();
+            assert_eq!(read, want, "{w}x{h}: every word, in order");
+            // PgUp goes back up; another problem's comment starts at its top.
+            if a.comment_view.get().max_top > 0 {
+                a.apply(Action::PageUp);
+                render(&a, w, h);
+                assert!(a.comment_view.get().top < a.comment_view.get().max_top);
+            }
+        }
+    }
 }

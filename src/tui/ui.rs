@@ -7,6 +7,7 @@
 //!  board (coordinates, stones, region, target,  | counters / status
 //!         numbered path or line, candidate      | path or line
 //!         labels, try cursor)                   | candidates / try log
+//!                                               | (or, on `c`, the comment)
 //!  message line
 //!  help line (always)
 //! ```
@@ -24,20 +25,56 @@ use shikatsu::problem::Problem;
 
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name};
 use super::explore::Mark;
+use super::keys::Action;
 use crate::text::{columns, cut_start, fit_left};
 
 mod board;
 mod help;
 mod panels;
+mod wrap;
 
 use board::{board_lines, board_width, cell_width, picture};
-pub use help::HelpView;
 use help::{draw_help, draw_help_line};
-use panels::{decided_panel, search_panel, try_panel};
+use panels::{comment_panel, decided_panel, search_panel, try_panel};
 
 /// The smallest terminal drawn in full.
 pub const MIN_WIDTH: u16 = 60;
 pub const MIN_HEIGHT: u16 = 16;
+
+/// The scroll of a text taller than where it is shown (the help, the
+/// comment): the first line shown, and, as the last frame left them, the
+/// lines shown and the largest first line (0: the text fits). Only the
+/// draw knows the terminal's size, so it is the draw that clamps these.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scroll {
+    pub top: usize,
+    pub rows: usize,
+    pub max_top: usize,
+}
+
+impl Scroll {
+    /// The view after `action`, if it scrolls: ↑ ↓ PgUp PgDn on a text
+    /// that is cut, never past its end. `None` on a text that fits, so
+    /// that there the key can do what it does elsewhere (the help closes
+    /// on it like on any other key).
+    pub fn scrolled(self, action: Action) -> Option<Scroll> {
+        if self.max_top == 0 {
+            return None;
+        }
+        let page = self.rows.saturating_sub(1).max(1);
+        let top = match action {
+            Action::Up => self.top.saturating_sub(1),
+            Action::Down => self.top + 1,
+            Action::PageUp => self.top.saturating_sub(page),
+            Action::PageDown => self.top + page,
+            _ => return None,
+        };
+        Some(Scroll {
+            top: top.min(self.max_top),
+            ..self
+        })
+    }
+}
 
 /// Styles, with a monochrome variant (modifiers only) for `NO_COLOR`.
 #[derive(Clone, Copy, Debug)]
@@ -360,8 +397,12 @@ fn draw_body(app: &App, f: &mut Frame, area: Rect, problem: &Problem, side: Colo
     f.render_widget(block, right);
     let width = inner.width as usize;
     let height = inner.height as usize;
+    // Try mode keeps its log: there `c` spells a point, and the comment
+    // would give the answer away to someone trying.
     let lines = if app.try_state.is_some() {
         try_panel(app, width, height, theme)
+    } else if app.comment {
+        comment_panel(app, problem, width, height, theme)
     } else if app.solving() {
         search_panel(app, problem, side, width, height, theme)
     } else {

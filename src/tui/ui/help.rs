@@ -5,9 +5,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::{Theme, centered};
+use super::wrap::wrap;
+use super::{Scroll, Theme, centered};
 use crate::tui::app::{App, Entry, Overlay};
-use crate::tui::keys::{Action, HELP};
+use crate::tui::keys::HELP;
 
 /// The keys of the help line, each with a rank: when the line does not
 /// fit, the highest ranks go first, and rank 0 (how to get help and how
@@ -40,6 +41,7 @@ fn help_keys(app: &App) -> &'static [(&'static str, u8)] {
             ("l list", 3),
             ("k ko", 4),
             ("v values", 5),
+            ("c comment", 6),
             ("? help", 0),
             ("q quit", 0),
         ]
@@ -52,6 +54,7 @@ fn help_keys(app: &App) -> &'static [(&'static str, u8)] {
             ("n/p problem", 2),
             ("l list", 3),
             ("k ko", 4),
+            ("c comment", 5),
             ("? help", 0),
             ("q quit", 0),
         ]
@@ -89,66 +92,6 @@ pub(super) fn draw_help_line(app: &App, f: &mut Frame, area: Rect, theme: &Theme
     f.render_widget(Paragraph::new(text).style(theme.dim()), area);
 }
 
-/// The help overlay's scroll: the first line shown, and, as the last
-/// frame left them, the lines shown and the largest first line (0: the
-/// help fits). The arrows scroll only a help that is cut, and never past
-/// its end; on a help that fits they close it like any other key.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HelpView {
-    pub top: usize,
-    pub rows: usize,
-    pub max_top: usize,
-}
-
-impl HelpView {
-    /// The view after `action`, if it scrolls (↑ ↓ PgUp PgDn on a help
-    /// that is cut); `None`: the key closes the help.
-    pub fn scrolled(self, action: Action) -> Option<HelpView> {
-        if self.max_top == 0 {
-            return None;
-        }
-        let page = self.rows.saturating_sub(1).max(1);
-        let top = match action {
-            Action::Up => self.top.saturating_sub(1),
-            Action::Down => self.top + 1,
-            Action::PageUp => self.top.saturating_sub(page),
-            Action::PageDown => self.top + page,
-            _ => return None,
-        };
-        Some(HelpView {
-            top: top.min(self.max_top),
-            ..self
-        })
-    }
-}
-
-/// `text` in lines of at most `width` columns, broken between words (a
-/// word longer than a line is cut).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let rest: String = line.chars().skip(width).collect();
-            lines.push(line.chars().take(width).collect());
-            line = rest;
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
 /// The lines of the help for a box `width` columns wide inside: the keys
 /// in a column, each description wrapped under its own column, with a
 /// column to spare on either side.
@@ -161,7 +104,7 @@ fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
     let indent = keys_w + 3;
     let mut lines = Vec::new();
     for (k, what) in HELP {
-        for (i, part) in wrap_words(what, width.saturating_sub(indent + 1))
+        for (i, part) in wrap(what, width.saturating_sub(indent + 1))
             .into_iter()
             .enumerate()
         {
@@ -179,7 +122,7 @@ fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
     lines.push(Line::raw(""));
     let board = "The board: X black, O white, *O the target, numbers the path or line, \
                  letters the candidate moves; the region is shaded (dots inside it).";
-    for part in wrap_words(board, width.saturating_sub(2)) {
+    for part in wrap(board, width.saturating_sub(2)) {
         lines.push(Line::styled(format!(" {part}"), theme.dim()));
     }
     lines
@@ -197,7 +140,7 @@ pub(super) fn draw_help(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     let rows = n.min(area.height.saturating_sub(2) as usize);
     let max_top = n - rows;
     let top = app.help_view.get().top.min(max_top);
-    app.help_view.set(HelpView { top, rows, max_top });
+    app.help_view.set(Scroll { top, rows, max_top });
     let mut block = Block::new().borders(Borders::ALL).title(" keys ");
     if max_top > 0 {
         let more = match (top > 0, top < max_top) {

@@ -1,5 +1,6 @@
 //! The side panel: counters, the most-proving path and candidates while
-//! searching, the status and the proof's line once decided, the try log.
+//! searching, the status and the proof's line once decided, the try log,
+//! and the problem's comment in their place on `c`.
 
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -8,7 +9,8 @@ use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
-use super::{Theme, moves, num, pct, rate, thousands};
+use super::wrap::{unfold, wrap};
+use super::{Scroll, Theme, moves, num, pct, rate, thousands};
 use crate::tui::app::{App, Tone, masters};
 use crate::tui::explore::Mark;
 
@@ -400,5 +402,59 @@ pub(super) fn try_panel(
     }
     lines.push(heading("your move", width, theme));
     lines.push(Line::raw(prompt));
+    lines
+}
+
+/// The problem's comment (the `C[]` of its SGF's root), shown only on `c`:
+/// the bundled problems' comments give the answer away. A comment taller
+/// than the panel shows the lines that fit, its heading says which they
+/// are and its last row which way there is more (PgUp PgDn scroll it).
+pub(super) fn comment_panel(
+    app: &App,
+    problem: &Problem,
+    width: usize,
+    height: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let text = (problem.comment.as_deref())
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    let Some(text) = text else {
+        app.comment_view.set(Scroll::default());
+        return vec![
+            heading("comment", width, theme),
+            Line::styled("(this problem has no comment)", theme.dim()),
+        ];
+    };
+    let body = wrap(&unfold(text), width);
+    let n = body.len();
+    let room = height.saturating_sub(1);
+    let cut = n > room;
+    // A cut comment gives its last row to saying so.
+    let rows = if cut { room.saturating_sub(1) } else { n };
+    let max_top = n - rows;
+    let top = app.comment_view.get().top.min(max_top);
+    app.comment_view.set(Scroll { top, rows, max_top });
+    let title = if cut {
+        // The long form, unless it would wrap onto a second row.
+        let long = format!("comment, lines {}-{} of {n}", top + 1, top + rows);
+        let short = format!("comment {}-{}/{n}", top + 1, top + rows);
+        [long, short]
+            .into_iter()
+            .find(|t| t.chars().count() + 3 <= width)
+            .unwrap_or_else(|| "comment".to_string())
+    } else {
+        "comment".to_string()
+    };
+    let mut lines = vec![heading(&title, width, theme)];
+    lines.extend(body[top..top + rows].iter().cloned().map(Line::raw));
+    if cut {
+        let more = match (top > 0, top < max_top) {
+            (false, _) => "↓ PgDn: more",
+            (true, true) => "↑↓ PgUp PgDn: more",
+            (true, false) => "↑ PgUp: more",
+        };
+        lines.push(Line::styled(more, theme.dim()));
+    }
     lines
 }
