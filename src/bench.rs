@@ -1,27 +1,31 @@
 //! `shikatsu bench`: a fixed suite solved on one thread, with speed figures.
 //!
-//! The suite is the bundled `problems/` folder plus the external
+//! The suite is the bundled problems plus the external
 //! `../shared/problems/d180cf` when it is present, in file-name order, each
-//! problem for each side to move, under the same limits as `solve`.
+//! problem for each side to move: the status alone within 5 million
+//! positions per side unless asked otherwise (`BenchArgs::limits`).
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
 use shikatsu::analysis::analyze;
-use shikatsu::problem::load_paths;
+use shikatsu::problem::{self, Loaded, load_paths};
 use shikatsu::report::Record;
 
 use crate::cli::{BenchArgs, Format};
 
-/// The default suite: what exists of the bundled and external problems.
-pub fn default_suite() -> Vec<PathBuf> {
-    ["problems", "../shared/problems/d180cf"]
-        .iter()
-        .map(PathBuf::from)
-        .filter(|p| p.exists())
-        .collect()
+/// The external suite, beside the repository.
+const EXTERNAL_SUITE: &str = "../shared/problems/d180cf";
+
+/// The default suite: the bundled problems (built in when run away from
+/// the repository), and the external suite when it is there.
+pub fn default_suite() -> Vec<Loaded> {
+    let mut loaded = problem::bundled::load_default();
+    if std::path::Path::new(EXTERNAL_SUITE).exists() {
+        loaded.extend(load_paths(&[EXTERNAL_SUITE]));
+    }
+    loaded
 }
 
 /// Peak resident memory of this process in KiB (Linux), if known.
@@ -37,16 +41,11 @@ pub fn peak_memory_kib() -> Option<u64> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<i32> {
-    let paths = if args.paths.is_empty() {
+    let loaded = if args.paths.is_empty() {
         default_suite()
     } else {
-        args.paths.clone()
+        load_paths(&args.paths)
     };
-    if paths.is_empty() {
-        anyhow::bail!(
-            "no suite to run here: neither problems/ nor ../shared/problems/d180cf exists (run it in the repository, or give a PATH)"
-        );
-    }
     let opts = args.limits().options(1)?;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
@@ -59,7 +58,7 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             "problem", "pl", "status", "positions", "ms", "pos/s"
         )?;
     }
-    for loaded in load_paths(&paths) {
+    for loaded in loaded {
         let p = match loaded {
             Ok(p) => p,
             Err(e) => {

@@ -385,3 +385,27 @@ fn a_file_named_twice_is_loaded_once_under_its_first_name() {
         .collect();
     assert_eq!(files, ["link.sgf", "sub/b.sgf"]);
 }
+
+/// The problems built into the binary are the repository's `problems/`
+/// folder: the same problems, in the same order, under the same names.
+#[test]
+fn the_built_in_problems_are_the_bundled_folder() {
+    let on_disk = load_paths(&[concat!(env!("CARGO_MANIFEST_DIR"), "/problems")]);
+    let built_in = shikatsu::problem::bundled::load();
+    assert!(built_in.len() >= 40, "{}", built_in.len());
+    assert_eq!(built_in.len(), on_disk.len());
+    let prefix = concat!(env!("CARGO_MANIFEST_DIR"), "/");
+    for (b, d) in built_in.iter().zip(&on_disk) {
+        let (b, d) = (b.as_ref().expect("loads"), d.as_ref().expect("loads"));
+        assert_eq!(
+            b.file,
+            d.file.strip_prefix(prefix).unwrap(),
+            "built in under the folder's name"
+        );
+        assert_eq!(
+            (b.index, &b.name, &b.expected),
+            (d.index, &d.name, &d.expected)
+        );
+        assert_eq!(b.board, d.board, "{}", b.label());
+    }
+}

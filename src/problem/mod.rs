@@ -4,6 +4,7 @@
 //! `sgf.rs` is the only importer of `sgf_parse`. This module knows the
 //! board but nothing of the solver.
 
+pub mod bundled;
 mod ko;
 mod orient;
 mod region;

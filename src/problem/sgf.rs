@@ -43,7 +43,8 @@ pub fn load_str(name: &str, text: &str) -> Vec<Loaded> {
     load_bytes(Path::new(name), text.as_bytes())
 }
 
-fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
+/// Loads an SGF text held in memory, named `path` in its problems and errors.
+pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
     let (nodes, damage) = match parse_text(bytes) {
         Ok(parsed) => parsed,
         Err(cause) => {

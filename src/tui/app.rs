@@ -323,19 +323,19 @@ impl App {
         }
     }
 
-    /// The entry's label, relative to the folder it was found in.
+    /// The entry's label, relative to the folder it was found in (the
+    /// bundled problems' folder too when they are built in, which is not
+    /// on disk).
     pub fn short_label(&self, e: &Entry) -> String {
         let label = e.label();
-        if self.source.is_dir() {
-            let prefix = format!(
-                "{}/",
-                self.source.display().to_string().trim_end_matches('/')
-            );
-            if let Some(rest) = label.strip_prefix(&prefix) {
-                return rest.to_string();
-            }
+        let prefix = format!(
+            "{}/",
+            self.source.display().to_string().trim_end_matches('/')
+        );
+        match label.strip_prefix(&prefix) {
+            Some(rest) => rest.to_string(),
+            None => label,
         }
-        label
     }
 
     /// The cached analysis of entry `i` under the current ko setting.

@@ -31,7 +31,7 @@ use anyhow::{Context, Result};
 use crossterm::event::{self, Event};
 use ratatui::DefaultTerminal;
 
-use shikatsu::problem::load_paths;
+use shikatsu::problem::{bundled, load_paths};
 
 use app::{App, Config};
 
@@ -50,14 +50,14 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     // join a search only after its first two million positions, so the
     // small problems and the steps of a paused search stay on one thread.
     opts.threads = args.threads.unwrap_or_else(crate::cli::cores).max(1);
-    // The default path is relative: away from the repository, say what
-    // it was looking for rather than "problems: cannot read".
-    if args.path.as_os_str() == "problems" && !args.path.exists() {
-        anyhow::bail!(
-            "no problems/ folder here: run it in the repository for the bundled problems, or give a PATH"
-        );
-    }
-    let entries = app::entries(load_paths(&[&args.path]));
+    // The default is the bundled problems, built in when run away from
+    // the repository.
+    let loaded = if args.path.as_os_str() == bundled::FOLDER {
+        bundled::load_default()
+    } else {
+        load_paths(&[&args.path])
+    };
+    let entries = app::entries(loaded);
     // Nothing loaded: say so on one line, before the terminal is touched.
     if let Some(why) = app::load_failure(&entries, &args.path) {
         anyhow::bail!(why);
