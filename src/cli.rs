@@ -635,9 +635,13 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
         label,
         r.to_move.as_deref().unwrap_or("-"),
         r.goal.as_deref().unwrap_or("-"),
-        r.target
-            .as_deref()
-            .map_or("-".to_string(), |t| r.point_for_people(t)),
+        // Every marked block: "A8+H2".
+        if r.targets.is_empty() {
+            "-".to_string()
+        } else {
+            let points: Vec<String> = r.targets.iter().map(|t| r.point_for_people(t)).collect();
+            points.join("+")
+        },
         status,
         grade,
         file,

@@ -18,6 +18,10 @@ pub struct Record {
     pub to_move: Option<String>,
     /// SGF point of the (first) target stone.
     pub target: Option<String>,
+    /// Every marked target stone (the attacker must capture them all;
+    /// the defender succeeds when any one lives).
+    #[serde(default)]
+    pub targets: Vec<String>,
     /// "kill" or "live".
     pub goal: Option<String>,
     /// unconditional | ko | wins | fails | unknown | error
@@ -118,6 +122,7 @@ impl Record {
             name: p.name.clone(),
             to_move: Some(a.side.letter().to_string()),
             target: p.targets.first().map(|t| t.sgf()),
+            targets: p.targets.iter().map(|t| t.sgf()).collect(),
             goal: Some(p.goal(a.side).to_string()),
             status: if a.error.is_some() && a.status == Status::Unknown {
                 "error".to_string()
@@ -188,6 +193,7 @@ impl Record {
             name: None,
             to_move: side.map(|c| c.letter().to_string()),
             target: None,
+            targets: Vec::new(),
             goal: None,
             status: "error".to_string(),
             ko_setting: String::new(),

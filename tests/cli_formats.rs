@@ -98,6 +98,7 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "index",
             "to_move",
             "target",
+            "targets",
             "goal",
             "status",
             "first_moves",
@@ -701,5 +702,37 @@ fn the_table_names_a_fixed_ko_setting_beside_each_status() {
             (&r["ko_setting"], &r["ko_master"]),
             (&"white".into(), &"W".into())
         );
+    }
+}
+
+/// Two marked blocks: the table and the JSON name both.
+#[test]
+fn every_marked_target_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.sgf");
+    // A white group with two eyes in the top-left corner, and three white
+    // stones with one eye in the bottom-right: Black cannot capture both.
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[1]SZ[9]AW[ba][ab][bb][cb][db][da][hi][hh][ih]\
+         AB[ea][eb][ec][ac][bc][cc][dc][gi][gh][gg][hg][ig]MA[ab][hh])",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (code, out, _) = shikatsu(&["solve", f, "--jobs", "1"]);
+    assert_eq!(code, 0, "{out}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert!(
+        rows[0].contains(" B kill A8+H2 ") && rows[0].contains("fails"),
+        "{out}"
+    );
+    assert!(
+        rows[1].contains(" W live A8+H2 ") && rows[1].contains("unconditional"),
+        "{out}"
+    );
+    let (_, out, _) = shikatsu(&["solve", f, "--format", "jsonl"]);
+    for r in jsonl(&out) {
+        assert_eq!(r["target"], "ab");
+        assert_eq!(r["targets"], serde_json::json!(["ab", "hh"]));
     }
 }
