@@ -230,9 +230,11 @@ fn step_walk_and_quit_on_a_bundled_problem() {
     assert!(figure(&many, "positions") > figure(&two, "positions"));
     assert!(many.contains("most-proving path"));
     assert!(figure(&many, "depth") >= 1);
-    // Walk the path while paused.
+    // Walk the path while paused: Home goes to its root, Right a step on.
     t.keys(&["Home"]);
-    t.wait_for(&["step 1/"]);
+    t.wait_for(&["most-proving path, at the root", "candidates at move 1"]);
+    t.keys(&["Right"]);
+    t.wait_for(&["step 1/", "candidates at move 2"]);
 
     // Resume: solved again; walk the proof.
     t.keys(&["Space"]);

@@ -170,8 +170,12 @@ pub struct App {
     /// The board labels the search's candidate points with their proof or
     /// disproof numbers (`v`).
     pub values: bool,
-    /// While paused: the step of the most-proving path on show (`None`: all of it).
+    /// While searching: how many moves of the most-proving path are on
+    /// show (`None`: all of it; `Some(0)`: the root).
     pub path_cursor: Option<usize>,
+    /// The move chosen (↑↓) among those of the path's node on show, when
+    /// it is not the one the path goes on with.
+    pub path_sel: Option<Move>,
     pub explorer: Option<Explorer>,
     /// The walk: moves from the root, the selected candidate and the view.
     pub line: Vec<Move>,
@@ -287,6 +291,7 @@ impl App {
             paused: false,
             values: false,
             path_cursor: None,
+            path_sel: None,
             explorer: None,
             line: Vec::new(),
             sel: 0,
@@ -359,6 +364,20 @@ impl App {
         m[self.snap.search.min(m.len() - 1)]
     }
 
+    /// The moves of the most-proving path on show (see `path_cursor`).
+    pub fn path_shown(&self) -> usize {
+        let len = self.snap.path.len();
+        self.path_cursor.map_or(len, |n| n.min(len))
+    }
+
+    /// The move chosen at the path's node on show: the one picked with
+    /// ↑↓, else the one the path goes on with (none at its end).
+    pub fn path_choice(&self) -> Option<Move> {
+        let k = self.path_shown();
+        self.path_sel
+            .or_else(|| self.snap.path.get(k).map(|s| s.mv))
+    }
+
     /// The most-proving line an unknown's search stopped on (the current
     /// problem's, under the current ko setting).
     pub fn stopped_on(&self) -> Option<(KoMaster, &[Move])> {
@@ -404,6 +423,7 @@ impl App {
         self.snap = Snapshot::default();
         self.paused = paused;
         self.path_cursor = None;
+        self.path_sel = None;
         self.explorer = None;
         self.line.clear();
         self.sel = 0;
@@ -776,6 +796,7 @@ impl App {
         }
         self.paused = !self.paused;
         self.path_cursor = None;
+        self.path_sel = None;
         self.worker.set_paused(self.paused);
     }
 
@@ -798,6 +819,7 @@ impl App {
         }
         self.paused = true;
         self.path_cursor = None;
+        self.path_sel = None;
         self.worker.step(n);
     }
 

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use shikatsu::analysis::{Analysis, Status};
+use shikatsu::analysis::{Analysis, Life, Status};
 use shikatsu::board::{Board, Color, Move, Point};
 use shikatsu::dfpn::{Child, Expansion, Game};
 use shikatsu::problem::Problem;
@@ -90,6 +90,9 @@ pub struct Explorer {
     pub trees: Vec<Known>,
     /// Root moves with their status, from the analysis.
     root: Vec<(Move, Status)>,
+    /// The defender's success was labelled seki: the attacker is taken
+    /// to steer towards it, so the main line follows him there.
+    seki: bool,
 }
 
 /// Longest line under a move, counting it.
@@ -111,6 +114,36 @@ fn height_shared(line: &Line, memo: &mut HashMap<usize, usize>) -> usize {
         .unwrap_or(0);
     memo.insert(id, h);
     h
+}
+
+/// Whether the line of `line` (its move played after a pass when
+/// `after_pass`) can end in two passes: at the winner's turn (`winner_next`
+/// after this move, the tree's one move), at the loser's by any reply.
+fn ends_in_passes(
+    line: &Line,
+    after_pass: bool,
+    winner_next: bool,
+    memo: &mut HashMap<(usize, bool, bool), bool>,
+) -> bool {
+    let pass = line.mv == Move::Pass;
+    if line.replies.is_empty() {
+        return pass && after_pass;
+    }
+    let key = (Line::id(&line.replies), pass, winner_next);
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let ends = if winner_next {
+        line.replies
+            .first()
+            .is_some_and(|l| ends_in_passes(l, pass, false, memo))
+    } else {
+        line.replies
+            .iter()
+            .any(|l| ends_in_passes(l, pass, true, memo))
+    };
+    memo.insert(key, ends);
+    ends
 }
 
 /// The reply the loser resists longest with (the first on ties).
@@ -151,7 +184,38 @@ impl Explorer {
                 lines,
             }],
             root,
+            seki: a.life == Some(Life::Seki),
         })
+    }
+
+    /// The reply the main line takes at the loser's turn (`after_pass`:
+    /// the move before it was a pass). The longest resistance, but where
+    /// the analysis says the defender lives in seki, the attacker's reply
+    /// that ends the line in two passes when there is one: a line where
+    /// he gives the defender two eyes would contradict the label.
+    fn loser_reply<'a>(
+        &self,
+        winner: Color,
+        lines: &'a [Line],
+        after_pass: bool,
+    ) -> Option<&'a Line> {
+        if self.seki && winner == self.problem.defender {
+            let (mut ends, mut heights) = (HashMap::new(), HashMap::new());
+            let mut best: Option<(&Line, usize)> = None;
+            for l in lines {
+                if !ends_in_passes(l, after_pass, true, &mut ends) {
+                    continue;
+                }
+                let h = height_shared(l, &mut heights);
+                if best.is_none_or(|(_, b)| h > b) {
+                    best = Some((l, h));
+                }
+            }
+            if let Some((l, _)) = best {
+                return Some(l);
+            }
+        }
+        most_resistant(lines)
     }
 
     /// The side to move after `moves`.
@@ -221,13 +285,15 @@ impl Explorer {
             return out;
         };
         let mut to_move = self.to_move(moves);
+        let mut after_pass = moves.last() == Some(&Move::Pass);
         loop {
             let next = if to_move == winner {
                 lines.first()
             } else {
-                most_resistant(lines)
+                self.loser_reply(winner, lines, after_pass)
             };
             let Some(l) = next else { break };
+            after_pass = l.mv == Move::Pass;
             out.push(l.mv);
             lines = &l.replies;
             to_move = to_move.opp();
@@ -325,7 +391,7 @@ impl Explorer {
                 let next = if w == to_move {
                     lines.first()
                 } else {
-                    most_resistant(lines)
+                    self.loser_reply(w, lines, moves.last() == Some(&Move::Pass))
                 };
                 next.and_then(|l| candidates.iter().position(|c| c.mv == l.mv))
             }

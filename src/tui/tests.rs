@@ -306,9 +306,9 @@ fn paused_search_after_single_steps_shows_the_path() {
     };
     assert_eq!(path(&b.snap), path(&a.snap));
 
-    // Walking the path while paused.
-    press(&mut a, &[Action::Home, Action::Right]);
-    assert_eq!(a.path_cursor, Some(1));
+    // Walking the path while paused: Home is the root, each step a move.
+    press(&mut a, &[Action::Home, Action::Right, Action::Right]);
+    assert_eq!(a.path_cursor, Some(2));
     insta::assert_snapshot!("paused_path_step_2_80x24", render(&a, 80, 24));
     a.apply(Action::End);
     assert_eq!(a.path_cursor, None);
@@ -316,7 +316,144 @@ fn paused_search_after_single_steps_shows_the_path() {
     let len = a.snap.path.len();
     assert!(len >= 2);
     a.apply(Action::Left);
-    assert_eq!(a.path_cursor, Some(len - 2));
+    assert_eq!(a.path_cursor, Some(len - 1));
+}
+
+/// The moves of a paused search's earlier nodes: Home goes to the root,
+/// → along the path; the panel lists the node's moves with the numbers
+/// the search has for them, the path's move chosen, and ↑↓ choose among
+/// them in the panel's order.
+#[test]
+fn paused_search_shows_the_moves_of_earlier_nodes_of_the_path() {
+    let mut a = stepped(app(&[("nine.sgf", NINE)], true), 28);
+    assert_eq!(a.snap.expansions, 1 + 28);
+    let path: Vec<_> = a.snap.path.clone();
+    assert!(path.len() >= 2, "a path of at least two moves");
+
+    // The root's moves add up to the root's numbers (Black, the prover,
+    // moves there: the least pn and the sum of the dn).
+    a.apply(Action::Home);
+    assert_eq!(a.path_cursor, Some(0));
+    let root = a.snap.ranked(0);
+    assert!(root.len() > 1);
+    let least = root.iter().map(|s| s.pn).min();
+    let sum: u32 = root.iter().map(|s| s.dn).sum();
+    assert_eq!((least, sum), (Some(a.snap.root_pn), a.snap.root_dn));
+    // The path's first move is there with the numbers of its step.
+    assert!(
+        root.iter()
+            .any(|s| (s.mv, s.pn, s.dn) == (path[0].mv, path[0].pn, path[0].dn))
+    );
+    let frame = render(&a, 80, 24);
+    assert!(frame.contains("candidates at move 1 (Black)"), "{frame}");
+    assert!(
+        frame.contains(&format!("▶{} pn", path[0].mv.human(9))),
+        "{frame}"
+    );
+
+    // The node after the first move: White's moves, by dn.
+    a.apply(Action::Right);
+    assert_eq!(a.path_cursor, Some(1));
+    let ranked = a.snap.ranked(1);
+    assert!(ranked.len() > 2);
+    assert!(ranked.windows(2).all(|w| w[0].dn <= w[1].dn));
+    assert_eq!(a.path_choice(), Some(path[1].mv));
+    insta::assert_snapshot!("paused_path_at_move_1_80x24", render(&a, 80, 24));
+
+    let i = ranked
+        .iter()
+        .position(|s| s.mv == path[1].mv)
+        .expect("on the list");
+    a.apply(Action::Down);
+    assert_eq!(a.path_choice(), Some(ranked[i + 1].mv));
+    let frame = render(&a, 80, 24);
+    assert!(
+        frame.contains(&format!("▶{} dn", ranked[i + 1].mv.human(9))),
+        "{frame}"
+    );
+    press(&mut a, &[Action::Up, Action::Up]);
+    assert_eq!(a.path_choice(), Some(ranked[i.saturating_sub(1)].mv));
+    for _ in 0..ranked.len() {
+        a.apply(Action::Down);
+    }
+    assert_eq!(
+        a.path_choice(),
+        ranked.last().map(|s| s.mv),
+        "stops at the last"
+    );
+    // Along the path again, the path's move is the choice.
+    a.apply(Action::Right);
+    assert_eq!(a.path_sel, None);
+    assert_eq!(a.path_choice(), path.get(2).map(|s| s.mv));
+
+    // The end of the path is as it was: the search's candidates, none
+    // chosen until ↑↓.
+    a.apply(Action::End);
+    let frame = render(&a, 80, 24);
+    assert!(
+        frame.contains(&format!("candidates at move {}", path.len() + 1)),
+        "{frame}"
+    );
+    assert!(!frame.contains('▶'), "{frame}");
+    a.apply(Action::Down);
+    assert_eq!(
+        a.path_choice(),
+        a.snap.ranked(path.len()).get(1).map(|s| s.mv)
+    );
+}
+
+/// The bottom line of a wide frame: the help line.
+fn help_row(app: &App) -> String {
+    let frame = render(app, 200, 20);
+    frame.lines().last().unwrap_or_default().to_string()
+}
+
+/// The help line offers only keys that do something now: after an
+/// unknown there is no proof to walk, try or write, and `r` is what is
+/// left to do; one problem alone has no next or list.
+#[test]
+fn the_help_line_offers_only_keys_that_act() {
+    let mut a = limited_app(NINE, 500, false);
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
+    let line = help_row(&a);
+    for dead in ["t try", "w SGF", "←→", "↑↓", "n/p", "l list", "v values"] {
+        assert!(!line.contains(dead), "{dead} in {line:?}");
+    }
+    assert!(line.contains("r solve again"), "{line:?}");
+    assert!(
+        line.contains("k ko") && line.contains("c comment"),
+        "{line:?}"
+    );
+    a.apply(Action::Write);
+    assert!(
+        a.message
+            .as_ref()
+            .is_some_and(|(t, _)| t.starts_with("nothing to write"))
+    );
+
+    // Proven: the proof can be walked, tried and written.
+    let a = solved(&[("nine.sgf", NINE), ("three.sgf", THREE)]);
+    let line = help_row(&a);
+    for live in [
+        "←→ line",
+        "↑↓ moves",
+        "t try",
+        "w SGF",
+        "n/p problem",
+        "l list",
+    ] {
+        assert!(line.contains(live), "{live} not in {line:?}");
+    }
+    assert!(!line.contains("r solve again"), "{line:?}");
+
+    // A search at its very start has no path to walk yet.
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    assert!(a.snap.path.is_empty());
+    let line = help_row(&a);
+    assert!(line.starts_with("\" space resume  s step"), "{line:?}");
+    assert!(!line.contains("←→"), "{line:?}");
 }
 
 #[test]
@@ -334,6 +471,38 @@ fn a_target_with_no_room_to_live_ends_the_game_and_the_screen_says_why() {
         frame.contains("game over: Black wins: the target has no room for two eyes"),
         "{frame}"
     );
+}
+
+/// Where the defender lives in seki, the main line follows the attacker
+/// into the seki (two passes), not into a line where he lets the
+/// defender make two eyes, which would contradict the label.
+#[test]
+fn a_seki_is_walked_to_its_two_passes() {
+    let seki = include_str!("../../problems/classic/seki-no-eyes.sgf");
+    let mut a = solved(&[("seki.sgf", seki)]);
+    for entry in 0..2 {
+        let an = a.analysis().expect("decided").clone();
+        assert_eq!(an.life, Some(shikatsu::analysis::Life::Seki));
+        a.apply(Action::End);
+        let n = a.line.len();
+        assert!(
+            n >= 2 && a.line[n - 2..] == [Move::Pass, Move::Pass],
+            "{:?}",
+            a.line
+        );
+        let node = a.node.as_ref().expect("a node");
+        assert!(
+            node.over.is_some_and(
+                |(w, end)| w == Color::White && end == shikatsu::proof::GameEnd::BothPassed
+            ),
+            "entry {entry}: {:?}",
+            node.over
+        );
+        if entry == 0 {
+            a.apply(Action::Next);
+            assert!(a.wait_done(WAIT));
+        }
+    }
 }
 
 #[test]
@@ -796,11 +965,15 @@ fn a_narrow_terminal_keeps_the_status_apart_and_help_and_quit_in_view() {
     for w in [60, 80] {
         let frame = render(&a, w, 20);
         let lines: Vec<&str> = frame.lines().collect();
-        assert!(lines[19].contains("space pause"), "{frame}");
+        assert!(lines[19].contains("space resume"), "{frame}");
         assert!(lines[19].contains("? help  q quit"), "{frame}");
     }
-    // At 80 columns every key of the line fits.
-    assert!(render(&a, 80, 20).contains("k ko  ? help  q quit"));
+    // At 80 columns every key of the line fits but the comment's.
+    let frame = render(&a, 80, 20);
+    assert!(
+        frame.contains("↑↓ moves  k ko  v values  ? help  q quit"),
+        "{frame}"
+    );
 }
 
 #[test]

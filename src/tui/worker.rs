@@ -2,7 +2,8 @@
 //!
 //! A job (a full analysis, or one position decided for the tree walk) runs
 //! on its own `std::thread`. The search calls [`Watch::after_expand`] after
-//! every expansion; on the fast path that is one relaxed atomic load and a
+//! every expansion; on the fast path that is a copy of the new node's
+//! moves into a kept buffer (see `Seen`), one relaxed atomic load and a
 //! counter, and the clock is read only every [`CLOCK_EVERY`] calls, so the
 //! UI costs the solver next to nothing. The snapshot is written at most
 //! every [`PUBLISH_EVERY`], and on every stop while paused.
@@ -24,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use shikatsu::analysis::{Analysis, Engine, Options, Verdict, analyze_observed};
 use shikatsu::board::{Color, Move};
-use shikatsu::dfpn::{Observer, PnDn, SearchView, Step};
+use shikatsu::dfpn::{INF, MAX_FINITE, Observer, PnDn, SearchView, Step};
 use shikatsu::problem::Problem;
 use shikatsu::tsumego::KoMaster;
 
@@ -49,6 +50,10 @@ pub struct Snapshot {
     pub path: Vec<Step<Move>>,
     /// The moves at the end of the path (the node just expanded).
     pub candidates: Vec<Step<Move>>,
+    /// The moves at the path's earlier nodes: `earlier[k]` those of the
+    /// node after its first `k` moves, with their numbers as the search
+    /// last had them (see [`Seen`]).
+    pub earlier: Vec<Vec<Step<Move>>>,
     pub root_pn: PnDn,
     pub root_dn: PnDn,
     /// Positions over all observed searches of the job.
@@ -68,11 +73,25 @@ impl Snapshot {
     pub fn depth(&self) -> usize {
         self.path.len()
     }
-    /// The prover (the side to move at the root) moves at the path's end:
-    /// its candidates are chosen by pn there, by dn where the opponent
-    /// moves.
-    pub fn prover_moves_at_end(&self) -> bool {
-        self.path.len().is_multiple_of(2)
+    /// The moves at the node after the path's first `k` moves (`k` at
+    /// least the path's length: its end).
+    pub fn children(&self, k: usize) -> &[Step<Move>] {
+        if k >= self.path.len() {
+            &self.candidates
+        } else {
+            self.earlier.get(k).map_or(&[], Vec::as_slice)
+        }
+    }
+    /// The moves at the node after `k` moves, best first for the side to
+    /// move there: the prover picks by pn, the opponent by dn.
+    pub fn ranked(&self, k: usize) -> Vec<Step<Move>> {
+        let mut v = self.children(k).to_vec();
+        if k.is_multiple_of(2) {
+            v.sort_by_key(|s| (s.pn, s.dn));
+        } else {
+            v.sort_by_key(|s| (s.dn, s.pn));
+        }
+        v
     }
     pub fn positions_per_second(&self) -> f64 {
         let s = self.running.as_secs_f64();
@@ -194,6 +213,104 @@ impl Control {
     }
 }
 
+/// What the observer has seen of the nodes on the search's path.
+///
+/// A view holds the moves of the node just expanded only, and a running
+/// analysis's table is out of the UI's reach (its searcher is the
+/// engine's, busy in the search while the view is looked at). But each
+/// node on the path was the end of the view of its own expansion, so its
+/// moves are kept from then, and later views bring them up to date: a
+/// step of the path gives the numbers the search had for the move it
+/// stepped into, and a node the search has left hands its parent the
+/// numbers its own moves add up to (as the search reckons them). What no
+/// view shows stays as last seen: a move found decided only when the
+/// search stepped into it, say, which ends that node's search without
+/// a view.
+#[derive(Debug, Default)]
+struct Seen {
+    /// `levels[j]`: the moves of the node after the path's first `j`
+    /// moves; the first `len` are the path's (the rest are buffers kept
+    /// for reuse, so that watching allocates nothing once warm).
+    levels: Vec<Vec<Step<Move>>>,
+    len: usize,
+    /// The last view's path: `moves[j]` leads to the node of `levels[j + 1]`.
+    moves: Vec<Move>,
+    /// The prover moves at the root of the current search (an analysis
+    /// also searches the positions after each first move).
+    root_or: bool,
+}
+
+/// A node's proof and disproof numbers from its moves', as the search's
+/// survey reckons them (`or`: the prover moves there).
+fn node_numbers(or: bool, moves: &[Step<Move>]) -> (PnDn, PnDn) {
+    let (mut min, mut sum, mut lost) = (INF, 0u64, false);
+    for s in moves {
+        let (phi, delta) = if or { (s.pn, s.dn) } else { (s.dn, s.pn) };
+        min = min.min(phi);
+        sum += delta as u64;
+        lost |= delta >= INF;
+    }
+    let sum = if min == 0 || lost {
+        INF
+    } else {
+        sum.min(MAX_FINITE as u64) as PnDn
+    };
+    if or { (min, sum) } else { (sum, min) }
+}
+
+fn set_numbers(moves: &mut [Step<Move>], mv: Move, pn: PnDn, dn: PnDn) {
+    if let Some(s) = moves.iter_mut().find(|s| s.mv == mv) {
+        s.pn = pn;
+        s.dn = dn;
+    }
+}
+
+impl Seen {
+    fn or_at(&self, depth: usize) -> bool {
+        self.root_or == depth.is_multiple_of(2)
+    }
+
+    /// Takes in the next view. Between two views the search goes back up
+    /// any number of nodes but down one only (every node it enters has a
+    /// view, but for one decided on the spot), so the path above the new
+    /// node is the one of the last view.
+    fn see(&mut self, v: &SearchView<'_, Move>) {
+        let l = v.path.len();
+        if l == 0 {
+            // Which side moves at the root: its numbers tell, when only
+            // one way of adding up its moves gives them.
+            let root = (v.root_pn, v.root_dn);
+            let kids: Vec<Step<Move>> = v.candidates().collect();
+            self.root_or = node_numbers(true, &kids) == root || node_numbers(false, &kids) != root;
+        }
+        while self.levels.len() <= l {
+            self.levels.push(Vec::new());
+        }
+        if l > self.len {
+            // A view missed: what was kept may be another path's.
+            self.levels[..l].iter_mut().for_each(Vec::clear);
+            self.len = l;
+            self.moves.clear();
+            self.moves.extend(v.path[..l - 1].iter().map(|s| s.mv));
+        }
+        // The nodes from depth l on are done: each hands its numbers up.
+        for j in (l.max(1)..self.len).rev() {
+            let (pn, dn) = node_numbers(self.or_at(j), &self.levels[j]);
+            let mv = self.moves[j - 1];
+            set_numbers(&mut self.levels[j - 1], mv, pn, dn);
+        }
+        if let Some(s) = v.path.last() {
+            set_numbers(&mut self.levels[l - 1], s.mv, s.pn, s.dn);
+        }
+        let level = &mut self.levels[l];
+        level.clear();
+        level.extend(v.candidates());
+        self.len = l + 1;
+        self.moves.truncate(l.saturating_sub(1));
+        self.moves.extend(v.path.last().map(|s| s.mv));
+    }
+}
+
 /// The observer the job hands to the search.
 pub struct Watch {
     control: Arc<Control>,
@@ -208,6 +325,7 @@ pub struct Watch {
     base_positions: u64,
     last_positions: u64,
     seq: u64,
+    seen: Seen,
 }
 
 impl Watch {
@@ -225,6 +343,7 @@ impl Watch {
             base_positions: 0,
             last_positions: 0,
             seq: 0,
+            seen: Seen::default(),
         }
     }
 
@@ -243,6 +362,11 @@ impl Watch {
         s.path.extend_from_slice(v.path);
         s.candidates.clear();
         s.candidates.extend(v.candidates());
+        let earlier = &self.seen.levels[..v.path.len().min(self.seen.len)];
+        s.earlier.resize_with(earlier.len(), Vec::new);
+        for (to, from) in s.earlier.iter_mut().zip(earlier) {
+            to.clone_from(from);
+        }
         s.root_pn = v.root_pn;
         s.root_dn = v.root_dn;
         s.positions = self.base_positions
@@ -322,6 +446,7 @@ impl Observer<Move> for Watch {
         }
         self.last_expansions = v.expansions;
         self.last_positions = v.positions + v.helper_positions();
+        self.seen.see(v);
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold(v);
         }

@@ -12,12 +12,12 @@ impl App {
     pub(super) fn walk_back(&mut self) {
         if self.solving() {
             let len = self.snap.path.len();
-            // The whole path is step len - 1: one back from it is len - 2.
             self.path_cursor = match self.path_cursor {
-                None if len > 0 => Some(len.saturating_sub(2)),
-                Some(k) => Some(k.saturating_sub(1)),
+                None if len > 0 => Some(len - 1),
+                Some(k) => Some(k.min(len).saturating_sub(1)),
                 c => c,
             };
+            self.path_sel = None;
             return;
         }
         if self.explorer.is_none() || self.deciding() {
@@ -39,6 +39,7 @@ impl App {
                 Some(k) if k + 1 < len => Some(k + 1),
                 _ => None,
             };
+            self.path_sel = None;
             return;
         }
         if self.deciding() {
@@ -89,10 +90,7 @@ impl App {
 
     pub(super) fn select_candidate(&mut self, d: isize) {
         if self.solving() {
-            self.say(
-                "candidates are shown once the search has decided",
-                Tone::Info,
-            );
+            self.choose_on_path(d);
             return;
         }
         let n = self.node.as_ref().map_or(0, |n| n.candidates.len());
@@ -102,9 +100,31 @@ impl App {
         self.sel = (self.sel as isize + d).clamp(0, n as isize - 1) as usize;
     }
 
+    /// ↑↓ while searching: among the moves of the path's node on show,
+    /// in the panel's order. At the path's end nothing is chosen at first:
+    /// the search's pick is the first.
+    fn choose_on_path(&mut self, d: isize) {
+        let ranked = self.snap.ranked(self.path_shown());
+        if ranked.is_empty() {
+            self.say("no moves known here yet", Tone::Info);
+            return;
+        }
+        let now = self.path_choice();
+        let i = now
+            .and_then(|m| ranked.iter().position(|s| s.mv == m))
+            .unwrap_or(0) as isize;
+        let j = if now.is_none() && d < 0 {
+            0
+        } else {
+            (i + d).clamp(0, ranked.len() as isize - 1) as usize
+        };
+        self.path_sel = Some(ranked[j].mv);
+    }
+
     pub(super) fn walk_home(&mut self) {
         if self.solving() {
-            self.path_cursor = Some(0);
+            self.path_cursor = (!self.snap.path.is_empty()).then_some(0);
+            self.path_sel = None;
             return;
         }
         if self.deciding() {
@@ -118,6 +138,7 @@ impl App {
     pub(super) fn walk_end(&mut self) {
         if self.solving() {
             self.path_cursor = None;
+            self.path_sel = None;
             return;
         }
         let Some(ex) = &self.explorer else { return };

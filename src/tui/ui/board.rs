@@ -133,12 +133,17 @@ pub(super) fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec
 pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a> {
     if app.solving() {
         // The most-proving path, up to the step on show.
-        let k = app.path_cursor.map_or(app.snap.path.len(), |c| c + 1);
+        let k = app.path_shown();
         let moves: Vec<Move> = app.snap.path.iter().take(k).map(|s| s.mv).collect();
         let mut pic = line_picture(problem, side, app.search_master(), &moves);
-        if app.values && app.path_cursor.is_none() {
-            pic.labels = value_labels(app);
+        if app.values {
+            pic.labels = value_labels(app, k);
         }
+        // The move chosen there, marked as the try cursor is.
+        pic.cursor = match app.path_choice() {
+            Some(Move::Play(p)) if app.path_cursor.is_some() || app.path_sel.is_some() => Some(p),
+            _ => None,
+        };
         return pic;
     }
     let Some(node) = &app.node else {
@@ -180,15 +185,15 @@ pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> Board
     }
 }
 
-/// The candidates at the end of the most-proving path, each labelled with
-/// the number its side to move picks by: pn where the prover moves, dn
-/// where the opponent does.
-fn value_labels(app: &App) -> Vec<(Point, String, Style)> {
+/// The moves at the path's node after `k` moves, each labelled with the
+/// number its side to move picks by: pn where the prover moves, dn where
+/// the opponent does.
+fn value_labels(app: &App, k: usize) -> Vec<(Point, String, Style)> {
     let theme = Theme {
         mono: app.config.mono,
     };
-    let prover_moves = app.snap.prover_moves_at_end();
-    (app.snap.candidates.iter())
+    let prover_moves = k.is_multiple_of(2);
+    (app.snap.children(k).iter())
         .filter_map(|s| match s.mv {
             Move::Play(p) => {
                 let v = if prover_moves { s.pn } else { s.dn };

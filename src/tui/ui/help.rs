@@ -7,65 +7,79 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::wrap::wrap;
 use super::{Scroll, Theme, centered};
-use crate::tui::app::{App, Entry, Overlay};
+use crate::tui::app::{App, Entry, Overlay, Phase};
 use crate::tui::keys::HELP;
 
-/// The keys of the help line, each with a rank: when the line does not
-/// fit, the highest ranks go first, and rank 0 (how to get help and how
-/// to leave) always stays.
-fn help_keys(app: &App) -> &'static [(&'static str, u8)] {
+/// The keys of the help line that act in the app's state, each with a
+/// rank: when the line does not fit, the highest ranks go first, and rank
+/// 0 (how to get help and how to leave) always stays. The `?` overlay
+/// lists every key.
+fn help_keys(app: &App) -> Vec<(&'static str, u8)> {
     if app.overlay == Overlay::Help {
-        &[("any key closes the help", 0)]
-    } else if app.overlay != Overlay::None {
-        &[
+        return vec![("any key closes the help", 0)];
+    }
+    if app.overlay != Overlay::None {
+        return vec![
             ("↑↓ choose", 1),
             ("Enter go", 1),
             ("Esc close", 0),
             ("q quit", 0),
-        ]
-    } else if app.try_state.is_some() {
-        &[
-            ("arrows/c3 point", 1),
-            ("Enter play", 1),
-            ("u take back", 2),
-            ("Esc leave", 0),
-            ("? help", 0),
-        ]
-    } else if app.solving() || app.deciding() {
-        &[
-            ("space pause", 1),
-            ("s step", 2),
-            ("S ×100", 4),
-            ("←→ path", 3),
-            ("n/p problem", 2),
-            ("l list", 3),
-            ("k ko", 4),
-            ("v values", 5),
-            ("c comment", 6),
-            ("? help", 0),
-            ("q quit", 0),
-        ]
-    } else if matches!(app.entry(), Some(Entry::Problem { .. })) {
-        &[
-            ("←→ line", 1),
-            ("↑↓ moves", 2),
-            ("t try", 3),
-            ("w SGF", 4),
-            ("n/p problem", 2),
-            ("l list", 3),
-            ("k ko", 4),
-            ("c comment", 5),
-            ("? help", 0),
-            ("q quit", 0),
-        ]
-    } else {
-        &[
-            ("n/p problem", 1),
-            ("l list", 2),
-            ("? help", 0),
-            ("q quit", 0),
-        ]
+        ];
     }
+    if app.try_state.is_some() {
+        let mut keys = vec![("arrows/c3 point", 1), ("Enter play", 1)];
+        if !app.line.is_empty() {
+            keys.push(("u take back", 2));
+        }
+        keys.extend([("Esc leave", 0), ("? help", 0)]);
+        return keys;
+    }
+    let several = app.entries.len() > 1;
+    let mut keys = Vec::new();
+    let problem = matches!(app.entry(), Some(Entry::Problem { .. }));
+    if app.solving() || app.deciding() {
+        let pause = if app.paused {
+            "space resume"
+        } else {
+            "space pause"
+        };
+        keys.extend([(pause, 1), ("s step", 2), ("S ×100", 4)]);
+        // The walk's position being decided has no path of its own.
+        if app.solving() && !app.snap.path.is_empty() {
+            keys.push(("←→ path", 3));
+        }
+        if app.solving() && app.snap.ranked(app.path_shown()).len() > 1 {
+            keys.push(("↑↓ moves", 5));
+        }
+    } else if let Some(node) = app.node.as_ref().filter(|_| problem) {
+        if !app.line.is_empty() || !node.candidates.is_empty() {
+            keys.push(("←→ line", 1));
+        }
+        if node.candidates.len() > 1 {
+            keys.push(("↑↓ moves", 2));
+        }
+        if app.explorer.is_some() {
+            keys.push(("t try", 3));
+        }
+        if app.analysis().is_some_and(|a| a.proof.is_some()) {
+            keys.push(("w SGF", 4));
+        }
+    } else if app.analysis().is_some() || matches!(app.phase, Phase::Failed(_)) {
+        // Nothing to walk: solving again is what there is to do.
+        keys.push(("r solve again", 1));
+    }
+    if several {
+        keys.extend([("n/p problem", 2), ("l list", 3)]);
+    }
+    if problem {
+        keys.push(("k ko", 4));
+        if app.solving() {
+            keys.push(("v values", 5));
+        }
+        keys.push(("c comment", 6));
+    }
+    keys.extend([("? help", 0), ("q quit", 0)]);
+    keys
 }
 
 /// The help line for `width` columns: as many keys as fit.

@@ -75,22 +75,80 @@ pub(super) fn search_panel(
         ms.len()
     )));
     let path = &app.snap.path;
+    let shown = app.path_shown();
     let title = match app.path_cursor {
-        Some(k) => format!("most-proving path, step {}/{}", k + 1, path.len()),
+        Some(0) if !path.is_empty() => "most-proving path, at the root".to_string(),
+        Some(_) => format!("most-proving path, step {shown}/{}", path.len()),
         None => "most-proving path".to_string(),
     };
     lines.push(heading(&title, width, theme));
     let room = height.saturating_sub(lines.len());
-    let sel = app.path_cursor.unwrap_or(path.len().saturating_sub(1));
-    let start = if path.len() <= room || app.path_cursor.is_none() {
+    // The moves at the node on show, best first for the side to move
+    // there: rows of them under their heading.
+    let ranked = app.snap.ranked(shown);
+    let choice = app.path_choice();
+    let mover = if shown.is_multiple_of(2) {
+        side
+    } else {
+        side.opp()
+    };
+    let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+    let mut chosen_row = 0;
+    let mut row: Vec<Span<'static>> = vec![Span::raw(" ")];
+    let mut used = 1;
+    for st in &ranked {
+        // The prover picks by pn, the opponent by dn.
+        let (name, v) = if mover == side {
+            ("pn", st.pn)
+        } else {
+            ("dn", st.dn)
+        };
+        let word = format!("{} {name} {}", st.mv.human(h), num(v));
+        let n = word.chars().count() + 2;
+        if used + n > width && used > 1 {
+            rows.push(std::mem::take(&mut row));
+            row.push(Span::raw(" "));
+            used = 1;
+        }
+        if choice == Some(st.mv) {
+            chosen_row = rows.len();
+            row.push(Span::raw(" ▶"));
+            row.push(Span::styled(
+                word,
+                Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            ));
+        } else {
+            row.push(Span::raw(format!("  {word}")));
+        }
+        used += n;
+    }
+    if used > 1 {
+        rows.push(row);
+    }
+    // The path gives up rows to the moves, down to half the room.
+    let path_rows = path.len().max(1);
+    let mut cand_room = (rows.len() + 1).min(room.saturating_sub(path_rows).max(room / 2));
+    if rows.is_empty() || cand_room < 2 {
+        cand_room = 0;
+    }
+    let path_room = room - cand_room;
+    let sel = shown.saturating_sub(1);
+    let start = if path.len() <= path_room || app.path_cursor.is_none() {
         0
     } else {
-        sel.saturating_sub(room / 2).min(path.len() - room)
+        sel.saturating_sub(path_room / 2)
+            .min(path.len() - path_room)
     };
     let mut c = if start % 2 == 0 { side } else { side.opp() };
-    for (i, step) in path.iter().enumerate().skip(start).take(room) {
+    for (n, (i, step)) in path
+        .iter()
+        .enumerate()
+        .skip(start)
+        .take(path_room)
+        .enumerate()
+    {
         let more = path.len() - i;
-        if lines.len() + 1 == height && more > 1 {
+        if n + 1 == path_room && more > 1 {
             lines.push(Line::styled(format!("  … {more} more"), theme.dim()));
             break;
         }
@@ -102,7 +160,7 @@ pub(super) fn search_panel(
             num(step.pn),
             num(step.dn)
         );
-        let st = if app.path_cursor == Some(i) {
+        let st = if app.path_cursor.is_some() && i + 1 == shown {
             theme.selected()
         } else {
             Style::new()
@@ -113,47 +171,15 @@ pub(super) fn search_panel(
     if path.is_empty() {
         lines.push(Line::styled("  (the root)", theme.dim()));
     }
-    // The moves at the path's end, best first for the side to move there.
-    let cands = &app.snap.candidates;
-    if app.path_cursor.is_none() && !cands.is_empty() && lines.len() + 2 <= height {
-        let mover = if app.snap.prover_moves_at_end() {
-            side
-        } else {
-            side.opp()
-        };
+    if cand_room > 0 {
         lines.push(heading(
-            &format!("candidates at move {} ({})", path.len() + 1, mover.name()),
+            &format!("candidates at move {} ({})", shown + 1, mover.name()),
             width,
             theme,
         ));
-        let mut sorted: Vec<_> = cands.iter().collect();
-        // The prover picks by pn, the opponent by dn.
-        if mover == side {
-            sorted.sort_by_key(|s| (s.pn, s.dn));
-        } else {
-            sorted.sort_by_key(|s| (s.dn, s.pn));
-        }
-        let mut row = String::from(" ");
-        for st in sorted {
-            let v = if mover == side { st.pn } else { st.dn };
-            let word = format!(
-                "  {} {} {}",
-                st.mv.human(h),
-                if mover == side { "pn" } else { "dn" },
-                num(v)
-            );
-            if row.chars().count() + word.chars().count() > width {
-                lines.push(Line::raw(std::mem::take(&mut row)));
-                if lines.len() + 1 > height {
-                    break;
-                }
-                row = String::from(" ");
-            }
-            row.push_str(&word);
-        }
-        if lines.len() < height && !row.trim().is_empty() {
-            lines.push(Line::raw(row));
-        }
+        let fit = cand_room - 1;
+        let first = (chosen_row + 1).saturating_sub(fit);
+        lines.extend(rows.into_iter().skip(first).take(fit).map(Line::from));
     }
     lines
 }
