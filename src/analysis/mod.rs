@@ -459,6 +459,9 @@ impl Engine {
                 positions: 0,
             };
         }
+        // The views' paths start after `moves`: a viewer must know them to
+        // place the paths on the problem's board.
+        observer.search_root(moves);
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
         let (w, h) = problem.search_shape();

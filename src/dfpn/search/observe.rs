@@ -67,6 +67,15 @@ impl<M: Copy> SearchView<'_, M> {
 pub trait Observer<M> {
     fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool;
 
+    /// Where the coming search starts: at the position after `moves` from
+    /// the root of the caller's problem (empty: that root), so the views'
+    /// paths start after these moves. The core never calls this (it knows
+    /// no problem); a caller that searches positions after some moves (an
+    /// analysis searches each first move's) calls it before each search,
+    /// so that a viewer can draw the paths where they belong and tell
+    /// which side moves at their nodes. Ignored by default.
+    fn search_root(&mut self, _moves: &[M]) {}
+
     /// The observer of a thread that helps this one's search
     /// (`Searcher::solve_threads`), called after each of its expansions
     /// with its own view. None (the default): helpers are not watched. A
@@ -95,6 +104,10 @@ impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
     #[inline]
     fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool {
         (**self).after_expand(view)
+    }
+
+    fn search_root(&mut self, moves: &[M]) {
+        (**self).search_root(moves)
     }
 
     fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {
