@@ -523,7 +523,7 @@ impl App {
                 let key = (self.current, ko_key(self.opts.ko));
                 self.stopped_on.remove(&key);
                 if a.status == Status::Unknown && self.snap.job == done.job {
-                    let line = self.snap.path.iter().map(|s| s.mv).collect();
+                    let line = self.snap.line(self.snap.path.len());
                     self.stopped_on.insert(key, (self.search_master(), line));
                 }
                 self.cache.insert(

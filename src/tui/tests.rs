@@ -1710,3 +1710,129 @@ fn a_long_comment_is_cut_cleanly_and_scrolls_with_the_page_keys() {
         }
     }
 }
+
+/// The cell of the board that point `p` is drawn in (its text's last
+/// column), on a frame `w` × `h`: under the point's column letter, on
+/// the row with its number.
+fn board_cell(app: &App, w: u16, h: u16, p: Point) -> ratatui::buffer::Cell {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("a test terminal");
+    t.draw(|f| draw(app, f)).expect("drawn");
+    let buf = t.backend().buffer();
+    let size = app.problem().expect("a problem").0.board.height();
+    // The board is left of the panel's rule, its letters on the first row
+    // of the body, its row numbers in the first three columns.
+    let rule = (0..w).find(|&x| buf[(x, 2)].symbol() == "│").unwrap_or(w);
+    let letter = shikatsu::board::column_letter(p.x()).to_string();
+    let x = (0..rule)
+        .find(|&x| buf[(x, 1)].symbol() == letter)
+        .expect("the point's column");
+    let number = (size - p.y()).to_string();
+    let y = (2..h)
+        .find(|&y| {
+            let label: String = (0..3).map(|x| buf[(x, y)].symbol()).collect();
+            label.trim() == number
+        })
+        .expect("the point's row");
+    buf[(x, y)].clone()
+}
+
+/// Once its status is known, an analysis searches the position after
+/// each first move: the board and the path panel start with that move,
+/// in the prover's colour, and the side to move at each node of the path
+/// is counted from the problem's root (the opponent moves at the
+/// search's root).
+#[test]
+fn a_first_moves_search_shows_its_path_after_that_move() {
+    let six = std::fs::read_to_string("problems/classic/rectangular-six-corner.sgf").unwrap();
+    let mut a = app(&[("rectangular-six-corner.sgf", &six)], true);
+    let (problem, side) = a.problem().map(|(p, s)| (p.clone(), s)).expect("a problem");
+    let h = problem.board.height();
+    a.settle(WAIT);
+    // Single steps until a first move's search has a path that starts
+    // with a stone (the opponent's reply).
+    let mut steps = 0;
+    let watched = |a: &App| {
+        !a.snap.prefix.is_empty() && matches!(a.snap.path.first(), Some(s) if s.mv != Move::Pass)
+    };
+    while !watched(&a) {
+        assert!(
+            a.solving() && steps < 5_000,
+            "no first move's search watched in {steps} steps"
+        );
+        a.apply(Action::Step);
+        a.settle(WAIT);
+        steps += 1;
+    }
+    let first = a.snap.prefix.clone();
+    assert_eq!(first.len(), 1, "{first:?}");
+    let path = a.snap.path.clone();
+    let (Move::Play(p), Move::Play(q)) = (first[0], path[0].mv) else {
+        panic!("a pass: {first:?} {path:?}");
+    };
+    let stone_bg = |c: Color| {
+        if c == Color::Black {
+            Tc::Black
+        } else {
+            Tc::White
+        }
+    };
+
+    // The board: the first move is stone 1 in the prover's colour, the
+    // path's first move (the opponent's) stone 2.
+    let cell = board_cell(&a, 100, 30, p);
+    assert_eq!((cell.symbol(), cell.bg), ("1", stone_bg(side)), "{cell:?}");
+    let cell = board_cell(&a, 100, 30, q);
+    assert_eq!(
+        (cell.symbol(), cell.bg),
+        ("2", stone_bg(side.opp())),
+        "{cell:?}"
+    );
+
+    // The panel: the first move as the fixed row 1, the path from row 2,
+    // and the candidates at the path's end numbered from the root.
+    let frame = render(&a, 100, 30);
+    let panel = panel_rows(&frame);
+    let row = |n: usize, c: Color, m: Move| format!("{n:>3} {} {:<5}", c.letter(), m.human(h));
+    let at = |r: &str| panel.iter().position(|l| l.starts_with(r));
+    let one = at(&row(1, side, first[0])).expect(&frame);
+    assert!(panel[one].contains("fixed"), "{frame}");
+    assert!(
+        panel[one + 1].starts_with(&row(2, side.opp(), path[0].mv)),
+        "{frame}"
+    );
+    let to_move = if path.len() % 2 == 1 {
+        side
+    } else {
+        side.opp()
+    };
+    assert!(
+        frame.contains(&format!(
+            "candidates at move {} ({})",
+            path.len() + 2,
+            to_move.name()
+        )),
+        "{frame}"
+    );
+
+    // At the search's root the opponent moves: its moves by dn, the
+    // board with the first move alone.
+    a.apply(Action::Home);
+    assert!(!a.snap.prover_moves(0));
+    let ranked = a.snap.ranked(0);
+    assert!(ranked.windows(2).all(|w| w[0].dn <= w[1].dn), "{ranked:?}");
+    // Its moves add up to its numbers as the opponent's: the least dn,
+    // and the sum of the pn (while it is a finite number).
+    let least = ranked.iter().map(|s| s.dn).min();
+    assert_eq!(least, Some(a.snap.root_dn), "{ranked:?}");
+    let sum: u64 = ranked.iter().map(|s| s.pn as u64).sum();
+    if sum < shikatsu::dfpn::MAX_FINITE as u64 {
+        assert_eq!(sum, a.snap.root_pn as u64, "{ranked:?}");
+    }
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains(&format!("candidates at move 2 ({})", side.opp().name())),
+        "{frame}"
+    );
+    assert_eq!(board_cell(&a, 100, 30, p).symbol(), "1");
+    assert_ne!(board_cell(&a, 100, 30, q).symbol(), "2", "{frame}");
+}

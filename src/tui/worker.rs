@@ -46,7 +46,13 @@ pub struct Snapshot {
     /// Which search of the job this is, from 0 (an analysis runs one per
     /// ko master it asks about).
     pub search: usize,
-    /// The most-proving path with the numbers at each step.
+    /// The moves from the problem's root to the search's root
+    /// (`Observer::search_root`): an analysis searches the position after
+    /// each first move, a walk's decide the position after its line. The
+    /// path goes on from there. Empty: the search is of the problem's root.
+    pub prefix: Vec<Move>,
+    /// The most-proving path with the numbers at each step (from the
+    /// search's root: after `prefix`).
     pub path: Vec<Step<Move>>,
     /// The moves at the end of the path (the node just expanded).
     pub candidates: Vec<Step<Move>>,
@@ -73,6 +79,19 @@ impl Snapshot {
     pub fn depth(&self) -> usize {
         self.path.len()
     }
+    /// Whether the prover moves at the path's node after `k` moves: the
+    /// prover is the side to move at the problem's root in every search
+    /// of a job, so this is the node's parity counted from there, the
+    /// moves of `prefix` included.
+    pub fn prover_moves(&self, k: usize) -> bool {
+        (self.prefix.len() + k).is_multiple_of(2)
+    }
+    /// The moves from the problem's root to the path's node after `k`
+    /// moves (at most the path's): `prefix`, then the path's.
+    pub fn line(&self, k: usize) -> Vec<Move> {
+        let path = self.path.iter().take(k).map(|s| s.mv);
+        self.prefix.iter().copied().chain(path).collect()
+    }
     /// The moves at the node after the path's first `k` moves (`k` at
     /// least the path's length: its end).
     pub fn children(&self, k: usize) -> &[Step<Move>] {
@@ -86,7 +105,7 @@ impl Snapshot {
     /// move there: the prover picks by pn, the opponent by dn.
     pub fn ranked(&self, k: usize) -> Vec<Step<Move>> {
         let mut v = self.children(k).to_vec();
-        if k.is_multiple_of(2) {
+        if self.prover_moves(k) {
             v.sort_by_key(|s| (s.pn, s.dn));
         } else {
             v.sort_by_key(|s| (s.dn, s.pn));
@@ -235,9 +254,11 @@ struct Seen {
     len: usize,
     /// The last view's path: `moves[j]` leads to the node of `levels[j + 1]`.
     moves: Vec<Move>,
-    /// The prover moves at the root of the current search (an analysis
-    /// also searches the positions after each first move).
-    root_or: bool,
+    /// How many moves the current search's root is from the problem's
+    /// root (an analysis also searches the positions after each first
+    /// move): the prover, to move at the problem's root, moves at the
+    /// nodes an even number of moves from there.
+    prefix: usize,
 }
 
 /// A node's proof and disproof numbers from its moves', as the search's
@@ -267,7 +288,15 @@ fn set_numbers(moves: &mut [Step<Move>], mv: Move, pn: PnDn, dn: PnDn) {
 
 impl Seen {
     fn or_at(&self, depth: usize) -> bool {
-        self.root_or == depth.is_multiple_of(2)
+        (self.prefix + depth).is_multiple_of(2)
+    }
+
+    /// A new search starts, `prefix` moves from the problem's root:
+    /// nothing kept is of its path.
+    fn start(&mut self, prefix: usize) {
+        self.prefix = prefix;
+        self.len = 0;
+        self.moves.clear();
     }
 
     /// Takes in the next view. Between two views the search goes back up
@@ -276,13 +305,6 @@ impl Seen {
     /// node is the one of the last view.
     fn see(&mut self, v: &SearchView<'_, Move>) {
         let l = v.path.len();
-        if l == 0 {
-            // Which side moves at the root: its numbers tell, when only
-            // one way of adding up its moves gives them.
-            let root = (v.root_pn, v.root_dn);
-            let kids: Vec<Step<Move>> = v.candidates().collect();
-            self.root_or = node_numbers(true, &kids) == root || node_numbers(false, &kids) != root;
-        }
         while self.levels.len() <= l {
             self.levels.push(Vec::new());
         }
@@ -326,6 +348,8 @@ pub struct Watch {
     last_positions: u64,
     seq: u64,
     seen: Seen,
+    /// The current search's root, as moves from the problem's root.
+    prefix: Vec<Move>,
 }
 
 impl Watch {
@@ -344,6 +368,7 @@ impl Watch {
             last_positions: 0,
             seq: 0,
             seen: Seen::default(),
+            prefix: Vec::new(),
         }
     }
 
@@ -358,6 +383,7 @@ impl Watch {
         s.job = self.job;
         s.seq = self.seq;
         s.search = self.search;
+        s.prefix.clone_from(&self.prefix);
         s.path.clear();
         s.path.extend_from_slice(v.path);
         s.candidates.clear();
@@ -456,6 +482,14 @@ impl Observer<Move> for Watch {
             self.publish(v, false);
         }
         true
+    }
+
+    /// Kept for the snapshot, which shows the path after these moves, and
+    /// for `Seen`, which must know who moves at each node of the path.
+    fn search_root(&mut self, moves: &[Move]) {
+        self.prefix.clear();
+        self.prefix.extend_from_slice(moves);
+        self.seen.start(moves.len());
     }
 
     fn helper(&self) -> Option<Box<dyn Observer<Move> + Send>> {

@@ -132,9 +132,10 @@ pub(super) fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec
 
 pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> BoardPicture<'a> {
     if app.solving() {
-        // The most-proving path, up to the step on show.
+        // The most-proving path, up to the step on show, after the moves
+        // to the search's root (a first move, say).
         let k = app.path_shown();
-        let moves: Vec<Move> = app.snap.path.iter().take(k).map(|s| s.mv).collect();
+        let moves = app.snap.line(k);
         let mut pic = line_picture(problem, side, app.search_master(), &moves);
         if app.values {
             pic.labels = value_labels(app, k);
@@ -192,7 +193,7 @@ fn value_labels(app: &App, k: usize) -> Vec<(Point, String, Style)> {
     let theme = Theme {
         mono: app.config.mono,
     };
-    let prover_moves = k.is_multiple_of(2);
+    let prover_moves = app.snap.prover_moves(k);
     (app.snap.children(k).iter())
         .filter_map(|s| match s.mv {
             Move::Play(p) => {

@@ -75,9 +75,15 @@ pub(super) fn search_panel(
         ms.len()
     )));
     let path = &app.snap.path;
+    // The moves to the search's root (a first move, say) come first,
+    // marked as fixed: the path goes on from them.
+    let prefix = &app.snap.prefix;
     let shown = app.path_shown();
     let title = match app.path_cursor {
-        Some(0) if !path.is_empty() => "most-proving path, at the root".to_string(),
+        Some(0) if !path.is_empty() && prefix.is_empty() => {
+            "most-proving path, at the root".to_string()
+        }
+        Some(0) if !path.is_empty() => "most-proving path, at the search's root".to_string(),
         Some(_) => format!("most-proving path, step {shown}/{}", path.len()),
         None => "most-proving path".to_string(),
     };
@@ -87,7 +93,7 @@ pub(super) fn search_panel(
     // there: rows of them under their heading.
     let ranked = app.snap.ranked(shown);
     let choice = app.path_choice();
-    let mover = if shown.is_multiple_of(2) {
+    let mover = if app.snap.prover_moves(shown) {
         side
     } else {
         side.opp()
@@ -126,54 +132,70 @@ pub(super) fn search_panel(
         rows.push(row);
     }
     // The path gives up rows to the moves, down to half the room.
-    let path_rows = path.len().max(1);
+    let total = prefix.len() + path.len();
+    let path_rows = total.max(1);
     let mut cand_room = (rows.len() + 1).min(room.saturating_sub(path_rows).max(room / 2));
     if rows.is_empty() || cand_room < 2 {
         cand_room = 0;
     }
     let path_room = room - cand_room;
-    let sel = shown.saturating_sub(1);
-    let start = if path.len() <= path_room || app.path_cursor.is_none() {
+    // Rows count the moves from the problem's root: the node on show is
+    // the one after row `at`'s move.
+    let at = prefix.len() + shown;
+    let sel = at.saturating_sub(1);
+    let start = if total <= path_room || app.path_cursor.is_none() {
         0
     } else {
-        sel.saturating_sub(path_room / 2)
-            .min(path.len() - path_room)
+        sel.saturating_sub(path_room / 2).min(total - path_room)
     };
     let mut c = if start % 2 == 0 { side } else { side.opp() };
-    for (n, (i, step)) in path
-        .iter()
-        .enumerate()
-        .skip(start)
-        .take(path_room)
-        .enumerate()
-    {
-        let more = path.len() - i;
+    for (n, i) in (start..total).take(path_room).enumerate() {
+        let more = total - i;
         if n + 1 == path_room && more > 1 {
             lines.push(Line::styled(format!("  … {more} more"), theme.dim()));
             break;
         }
-        let text = format!(
-            "{:>3} {} {:<5} pn {:>4}  dn {:>4}",
-            i + 1,
-            c.letter(),
-            step.mv.human(h),
-            num(step.pn),
-            num(step.dn)
-        );
-        let st = if app.path_cursor.is_some() && i + 1 == shown {
+        let head = format!("{:>3} {} ", i + 1, c.letter());
+        let step = i.checked_sub(prefix.len()).and_then(|j| path.get(j));
+        let (text, st) = match step {
+            Some(step) => (
+                format!(
+                    "{head}{:<5} pn {:>4}  dn {:>4}",
+                    step.mv.human(h),
+                    num(step.pn),
+                    num(step.dn)
+                ),
+                Style::new(),
+            ),
+            // The move into the search's root: the root's numbers.
+            None if i + 1 == prefix.len() => (
+                format!(
+                    "{head}{:<5} pn {:>4}  dn {:>4}  fixed",
+                    prefix[i].human(h),
+                    num(app.snap.root_pn),
+                    num(app.snap.root_dn)
+                ),
+                theme.dim(),
+            ),
+            None => (
+                format!("{head}{:<5} fixed", prefix[i].human(h)),
+                theme.dim(),
+            ),
+        };
+        let st = if app.path_cursor.is_some() && i + 1 == at {
             theme.selected()
         } else {
-            Style::new()
+            st
         };
         lines.push(Line::styled(text, st));
         c = c.opp();
     }
-    if path.is_empty() {
+    if total == 0 {
         lines.push(Line::styled("  (the root)", theme.dim()));
     }
     if cand_room > 0 {
         lines.push(heading(
-            &format!("candidates at move {} ({})", shown + 1, mover.name()),
+            &format!("candidates at move {} ({})", at + 1, mover.name()),
             width,
             theme,
         ));
