@@ -10,7 +10,7 @@ use shikatsu::analysis::{Options, analyze, analyze_observed};
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Limits, Observer, SearchView};
 
-mod common;
+use crate::common;
 
 /// A full analysis on `threads` threads per search.
 fn opts(threads: usize) -> Options {

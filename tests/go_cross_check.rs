@@ -5,8 +5,8 @@
 //! few external threat counts), every proof passes the independent
 //! checker, and more ko threats never hurt the side that holds them.
 
-mod common;
-use common::cases;
+use crate::common;
+use crate::common::cases;
 use std::collections::HashMap;
 use std::sync::Arc;
 

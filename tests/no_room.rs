@@ -5,8 +5,8 @@
 //! without the rule, searches reach the same results, whose proofs the
 //! checker accepts.
 
-mod common;
-use common::cases;
+use crate::common;
+use crate::common::cases;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};

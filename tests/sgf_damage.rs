@@ -5,9 +5,7 @@
 //! checked. A session ran 3,000 such files through `shikatsu solve`
 //! without a panic; this keeps it so.
 
-mod common;
-
-use common::cases;
+use crate::common::cases;
 use proptest::prelude::*;
 use shikatsu::analysis::{Options, Status, analyze};
 use shikatsu::dfpn::Limits;

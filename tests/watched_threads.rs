@@ -11,7 +11,7 @@ use shikatsu::dfpn::{Limits, Observer, Outcome, SearchView, Searcher, Shared};
 use shikatsu::problem::Ko;
 use shikatsu::tsumego::Tsumego;
 
-mod common;
+use crate::common;
 
 /// Black to kill gop/585 as ko master takes about 1.8 million positions:
 /// work enough for a helper joining after the first thousand.

@@ -3,8 +3,8 @@
 //! refutes is, searched on its own, lost for him; and a search that uses zones reaches the same
 //! result as one that does not, with a proof the checker accepts.
 
-mod common;
-use common::cases;
+use crate::common;
+use crate::common::cases;
 
 use proptest::prelude::*;
 use shikatsu::board::{Color, Move};

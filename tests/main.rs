@@ -1,0 +1,27 @@
+//! Every integration test in one test binary: each file of `tests/` is a
+//! module of it. Separate binaries each linked the library and the
+//! standard library again with link-time optimisation, which made the
+//! release build of the tests most of the time `cargo test --release`
+//! took.
+
+mod common;
+
+mod board_widths;
+mod bundled_problems;
+mod checker;
+mod cli_bad_input;
+mod cli_formats;
+mod dfpn_reference;
+mod external_suite;
+mod first_moves_threads;
+mod go_cross_check;
+mod idle_help;
+mod ko_suite;
+mod no_room;
+mod parallel_ko;
+mod resume_table;
+mod sgf_damage;
+mod sgf_load;
+mod tui_tmux;
+mod watched_threads;
+mod zones;
