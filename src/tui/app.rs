@@ -20,7 +20,7 @@ use shikatsu::tsumego::KoMaster;
 use super::explore::{Explorer, NodeView};
 use super::keys::Action;
 use super::ui::Scroll;
-use super::worker::{Done, Reply, Request, Snapshot, Worker};
+use super::worker::{Done, Reply, Request, RootCost, Snapshot, Worker};
 
 mod try_mode;
 mod walk;
@@ -97,6 +97,9 @@ pub fn load_failure(entries: &[Entry], source: &std::path::Path) -> Option<Strin
     })
 }
 
+/// A finished analysis as the cache keeps it: `Phase::Decided`'s fields.
+type Decided = (Arc<Analysis>, Duration, Option<RootCost>);
+
 /// Where the current entry stands.
 #[derive(Clone, Debug)]
 pub enum Phase {
@@ -107,6 +110,8 @@ pub enum Phase {
         analysis: Arc<Analysis>,
         /// Search time, pauses excluded.
         running: Duration,
+        /// What the searches of the problem's root came to.
+        root: Option<RootCost>,
     },
     /// The solver failed (a library panic).
     Failed(String),
@@ -199,7 +204,7 @@ pub struct App {
     pub running: bool,
     /// Frames drawn (for the refresh-rate figure).
     pub frames: u64,
-    cache: HashMap<(usize, u8), (Arc<Analysis>, Duration)>,
+    cache: HashMap<(usize, u8), Decided>,
     worker: Worker,
     /// Owns this app's kept table (`Options::resume`).
     id: u64,
@@ -345,7 +350,7 @@ impl App {
 
     /// The cached analysis of entry `i` under the current ko setting.
     pub fn cached(&self, i: usize) -> Option<&Arc<Analysis>> {
-        self.cache.get(&(i, ko_key(self.opts.ko))).map(|(a, _)| a)
+        self.cache.get(&(i, ko_key(self.opts.ko))).map(|(a, ..)| a)
     }
 
     pub fn solving(&self) -> bool {
@@ -441,8 +446,8 @@ impl App {
             return;
         };
         let key = (self.current, ko_key(self.opts.ko));
-        if let Some((a, running)) = self.cache.get(&key).cloned().filter(|_| cached) {
-            self.decided(a, running);
+        if let Some(d) = self.cache.get(&key).cloned().filter(|_| cached) {
+            self.decided(d);
             return;
         }
         // Each search keeps its table under a key of its own, and the app
@@ -479,12 +484,16 @@ impl App {
         self.phase = Phase::Solving;
     }
 
-    fn decided(&mut self, analysis: Arc<Analysis>, running: Duration) {
+    fn decided(&mut self, (analysis, running, root): Decided) {
         self.paused = false;
         self.explorer = self
             .problem()
             .and_then(|(p, _)| Explorer::new(Arc::clone(p), &analysis));
-        self.phase = Phase::Decided { analysis, running };
+        self.phase = Phase::Decided {
+            analysis,
+            running,
+            root,
+        };
         self.line.clear();
         self.refresh_node();
         if let Some(n) = &self.node {
@@ -526,14 +535,12 @@ impl App {
                     let line = self.snap.line(self.snap.path.len());
                     self.stopped_on.insert(key, (self.search_master(), line));
                 }
-                self.cache.insert(
-                    (self.current, ko_key(self.opts.ko)),
-                    (Arc::clone(&a), done.running),
-                );
-                if let Some(e) = &a.error {
+                let decided = (a, done.running, done.root);
+                self.cache.insert(key, decided.clone());
+                if let Some(e) = &decided.0.error {
                     self.say(e.clone(), Tone::Bad);
                 }
-                self.decided(a, done.running);
+                self.decided(decided);
             }
             Reply::Decided { moves, verdict } => {
                 let Some((_, pending)) = self.pending.take() else {

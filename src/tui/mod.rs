@@ -117,7 +117,9 @@ fn write_stats(app: &App, elapsed: Duration) {
     };
     let secs = elapsed.as_secs_f64();
     let (positions, running) = match &app.phase {
-        app::Phase::Decided { analysis, running } => (analysis.positions, *running),
+        app::Phase::Decided {
+            analysis, running, ..
+        } => (analysis.positions, *running),
         _ => (app.snap.positions, app.snap.running),
     };
     let line = format!(

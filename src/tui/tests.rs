@@ -1090,7 +1090,10 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
             std::thread::sleep(super::TICK);
             a.tick();
         }
-        let Phase::Decided { analysis, running } = &a.phase else {
+        let Phase::Decided {
+            analysis, running, ..
+        } = &a.phase
+        else {
             panic!("decided")
         };
         watched.push((running.as_secs_f64(), analysis.positions));
@@ -1835,4 +1838,75 @@ fn a_first_moves_search_shows_its_path_after_that_move() {
     );
     assert_eq!(board_cell(&a, 100, 30, p).symbol(), "1");
     assert_ne!(board_cell(&a, 100, 30, q).symbol(), "2", "{frame}");
+}
+
+/// Once solved, the panel keeps what the search cost under the answer:
+/// positions and time over all searches, the root's final numbers (a
+/// proven root pn 0 dn ∞, a disproven one the reverse), the deepest path
+/// and the table's use; the answer stays on top at 80x24, and the
+/// figures stay the analysis's when the walk decides a position or the
+/// problem comes back from the cache.
+#[test]
+fn the_decided_panel_keeps_the_searchs_final_figures() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/square-four.sgf"))
+        .expect("the bundled square four");
+    let mut a = solved(&[("problems/classic/square-four.sgf", &text)]);
+    for (entry, numbers) in [(0, "root  pn 0  dn ∞"), (1, "root  pn ∞  dn 0")] {
+        if entry == 1 {
+            a.apply(Action::Next);
+            assert!(a.wait_done(WAIT), "the second side solved");
+        }
+        let an = a.analysis().expect("decided").clone();
+        let frame = render(&a, 80, 24);
+        let panel = panel_rows(&frame);
+        assert!(
+            panel[0].contains(&an.headline(a.problem().unwrap().0)),
+            "{frame}"
+        );
+        assert!(panel[1].starts_with("first moves") || panel[1].starts_with("no first move"));
+        assert!(
+            panel[2].starts_with(&format!(
+                "all searches  {} positions  -.-- s  -/s",
+                super::ui::thousands(an.positions)
+            )),
+            "entry {entry}: {frame}"
+        );
+        assert!(panel[3].starts_with(numbers), "entry {entry}: {frame}");
+        let depth: usize = panel[3]
+            .split("max depth ")
+            .nth(1)
+            .and_then(|s| s.split_whitespace().next())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_else(|| panic!("a depth: {frame}"));
+        assert!(depth > 0, "{frame}");
+        assert!(panel[3].contains("  TT "), "{frame}");
+        assert!(panel[4].starts_with("─ line: move 1"), "{frame}");
+    }
+    // Away and back: the cached analysis keeps them.
+    let cost = |a: &App| panel_rows(&render(a, 80, 24))[2..4].to_vec();
+    let before = cost(&a);
+    a.apply(Action::Prev);
+    assert!(a.analysis().is_some(), "from the cache");
+    a.apply(Action::Next);
+    assert_eq!(cost(&a), before);
+    // A position decided for the walk runs a search of its own (the
+    // snapshot's); the panel keeps the analysis's figures.
+    let mut unknown = None;
+    for _ in 0..30 {
+        let node = a.node.as_ref().expect("a node");
+        unknown = (node.candidates.iter()).position(|c| c.mark == super::explore::Mark::Unknown);
+        if unknown.is_some() || node.over.is_some() {
+            break;
+        }
+        a.apply(Action::Right);
+    }
+    a.sel = unknown.expect("a candidate left to decide on the main line");
+    a.apply(Action::Enter);
+    assert!(a.wait_done(WAIT), "decided");
+    assert!(
+        a.snap.job > 0 && a.snap.positions > 0,
+        "the decide's own search"
+    );
+    assert_eq!(cost(&a), before);
 }

@@ -204,6 +204,18 @@ pub fn rate(r: f64) -> String {
     }
 }
 
+/// 1_234_567 -> "1.2M", 34_500 -> "35k", 28 -> "28".
+fn short(n: u64) -> String {
+    let r = n as f64;
+    if r >= 1e6 {
+        format!("{:.1}M", r / 1e6)
+    } else if r >= 1e3 {
+        format!("{:.0}k", r / 1e3)
+    } else {
+        n.to_string()
+    }
+}
+
 /// A share in percent: one decimal below 10%.
 fn pct(a: u64, b: u64) -> String {
     let p = if b == 0 {
@@ -407,9 +419,19 @@ fn draw_body(app: &App, f: &mut Frame, area: Rect, problem: &Problem, side: Colo
         search_panel(app, problem, side, width, height, theme)
     } else {
         match &app.phase {
-            Phase::Decided { analysis, running } => {
-                decided_panel(app, problem, analysis, *running, width, height, theme)
-            }
+            Phase::Decided {
+                analysis,
+                running,
+                root,
+            } => decided_panel(
+                app,
+                problem,
+                analysis,
+                (*running, *root),
+                width,
+                height,
+                theme,
+            ),
             Phase::Failed(msg) => vec![
                 Line::styled("The solver failed (a bug):", theme.tone(Tone::Bad)),
                 Line::raw(msg.clone()),

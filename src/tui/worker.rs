@@ -3,10 +3,11 @@
 //! A job (a full analysis, or one position decided for the tree walk) runs
 //! on its own `std::thread`. The search calls [`Watch::after_expand`] after
 //! every expansion; on the fast path that is a copy of the new node's
-//! moves into a kept buffer (see `Seen`), one relaxed atomic load and a
-//! counter, and the clock is read only every [`CLOCK_EVERY`] calls, so the
-//! UI costs the solver next to nothing. The snapshot is written at most
-//! every [`PUBLISH_EVERY`], and on every stop while paused.
+//! moves into a kept buffer (see `Seen`), in a search of the problem's
+//! root its depth and table use (see [`RootCost`]), one relaxed atomic
+//! load and a counter, and the clock is read only every [`CLOCK_EVERY`]
+//! calls, so the UI costs the solver next to nothing. The snapshot is
+//! written at most every [`PUBLISH_EVERY`], and on every stop while paused.
 //!
 //! Pause and single-step: when `hold` is set, the observer takes the slow
 //! path: it publishes, then waits on a condition variable until it gets a
@@ -122,6 +123,27 @@ impl Snapshot {
     }
 }
 
+/// What a job's searches of the problem's root came to (those with an
+/// empty `prefix`: an analysis's status searches, one per ko master, and
+/// its ko grade's), as their views showed it. Kept with a decided
+/// problem: the snapshot goes on to show the walk's decides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RootCost {
+    /// The longest most-proving path any of them reached.
+    pub max_depth: usize,
+    /// The table's use at their last view.
+    pub tt_used: usize,
+    pub tt_capacity: usize,
+}
+
+impl RootCost {
+    fn see(&mut self, v: &SearchView<'_, Move>) {
+        self.max_depth = self.max_depth.max(v.path.len());
+        self.tt_used = v.tt_used;
+        self.tt_capacity = v.tt_capacity;
+    }
+}
+
 /// A piece of work for the solver thread.
 #[derive(Clone, Debug)]
 pub enum Request {
@@ -159,6 +181,8 @@ pub struct Done {
     pub reply: Reply,
     /// Search time, pauses excluded.
     pub running: Duration,
+    /// The searches of the problem's root, if any was watched.
+    pub root: Option<RootCost>,
 }
 
 #[derive(Debug, Default)]
@@ -350,6 +374,8 @@ pub struct Watch {
     seen: Seen,
     /// The current search's root, as moves from the problem's root.
     prefix: Vec<Move>,
+    /// The searches of the problem's root so far.
+    root: Option<RootCost>,
 }
 
 impl Watch {
@@ -369,6 +395,7 @@ impl Watch {
             seq: 0,
             seen: Seen::default(),
             prefix: Vec::new(),
+            root: None,
         }
     }
 
@@ -473,6 +500,9 @@ impl Observer<Move> for Watch {
         self.last_expansions = v.expansions;
         self.last_positions = v.positions + v.helper_positions();
         self.seen.see(v);
+        if self.prefix.is_empty() {
+            self.root.get_or_insert_default().see(v);
+        }
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold(v);
         }
@@ -674,6 +704,7 @@ impl Worker {
                     job,
                     reply,
                     running: watch.running(),
+                    root: watch.root,
                 });
             });
         if let Err(e) = spawned {
@@ -681,6 +712,7 @@ impl Worker {
                 job,
                 reply: Reply::Panicked(format!("cannot start the solver thread: {e}")),
                 running: Duration::ZERO,
+                root: None,
             });
         }
         self.current = Some((job, control));

@@ -2,6 +2,8 @@
 //! searching, the status and the proof's line once decided, the try log,
 //! and the problem's comment in their place on `c`.
 
+use std::time::Duration;
+
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -10,9 +12,10 @@ use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
-use super::{Scroll, Theme, moves, num, pct, rate, thousands};
+use super::{Scroll, Theme, moves, num, pct, rate, short, thousands};
 use crate::tui::app::{App, Tone, masters};
 use crate::tui::explore::Mark;
+use crate::tui::worker::RootCost;
 
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
     let mut s = format!("─ {text} ");
@@ -233,11 +236,69 @@ fn status_line(problem: &Problem, a: &Analysis) -> String {
     s
 }
 
+/// What the analysis cost, under the answer: the counters the search
+/// panel showed, as they ended. Positions and time are the whole
+/// analysis's (every search, first moves and checks included); the root's
+/// numbers are those of the search that settled the status, the depth
+/// and the table's use those of the searches of the problem's root.
+/// Two rows, each cut between its figures where the panel is narrow.
+fn cost_lines(
+    app: &App,
+    a: &Analysis,
+    (running, root): (Duration, Option<RootCost>),
+    width: usize,
+) -> Vec<Line<'static>> {
+    let speed = if app.config.redact {
+        "-.-- s  -/s".to_string()
+    } else {
+        let secs = running.as_secs_f64();
+        let r = if secs > 0.0 {
+            a.positions as f64 / secs
+        } else {
+            0.0
+        };
+        format!("{secs:.2} s  {}", rate(r))
+    };
+    let all = vec![
+        format!("all searches  {} positions", thousands(a.positions)),
+        speed,
+    ];
+    let mut at_root = vec![format!(
+        "root  pn {}  dn {}",
+        num(a.root_pn),
+        num(a.root_dn)
+    )];
+    if let Some(r) = root {
+        at_root.push(format!("max depth {}", r.max_depth));
+        at_root.push(format!(
+            "TT {} ({})",
+            short(r.tt_used as u64),
+            pct(r.tt_used as u64, r.tt_capacity as u64)
+        ));
+    }
+    let mut lines = Vec::new();
+    for parts in [all, at_root] {
+        let mut row = String::new();
+        for part in parts {
+            let n = row.chars().count();
+            if n > 0 && n + 2 + part.chars().count() > width {
+                lines.push(Line::raw(std::mem::take(&mut row)));
+            }
+            if !row.is_empty() {
+                row.push_str("  ");
+            }
+            row.push_str(&part);
+        }
+        lines.push(Line::raw(row));
+    }
+    lines
+}
+
 pub(super) fn decided_panel(
     app: &App,
     problem: &Problem,
     a: &Analysis,
-    running: std::time::Duration,
+    cost: (Duration, Option<RootCost>),
     width: usize,
     height: usize,
     theme: &Theme,
@@ -275,21 +336,7 @@ pub(super) fn decided_panel(
         }
         lines.push(Line::raw(s));
     }
-    let speed = if app.config.redact {
-        "-.-- s  -/s".to_string()
-    } else {
-        let secs = running.as_secs_f64();
-        let r = if secs > 0.0 {
-            a.positions as f64 / secs
-        } else {
-            0.0
-        };
-        format!("{secs:.2} s  {}", rate(r))
-    };
-    lines.push(Line::raw(format!(
-        "{} positions  {speed}",
-        thousands(a.positions)
-    )));
+    lines.extend(cost_lines(app, a, cost, width));
     if app.deciding() {
         lines.push(heading("solving a variation", width, theme));
         lines.extend(counters(app, theme));
