@@ -536,9 +536,17 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
     assert_eq!(a.overlay, Overlay::Help);
     let frame = render(&a, 80, 24);
     insta::assert_snapshot!("help_80x24", frame);
-    for (k, _) in super::keys::HELP {
-        assert!(frame.contains(k.trim()), "{k} is in the help");
+    // At the smallest usual size it fits whole, each key on its line, and
+    // leaves the help line, which says how to close it, in view.
+    for (k, what) in super::keys::HELP {
+        let line = format!("{k:<15}  {what}");
+        assert!(frame.contains(&line), "{line:?} on one line: {frame}");
     }
+    assert!(frame.contains("(dots inside it)."), "{frame}");
+    assert!(!frame.contains("more"), "nothing to scroll: {frame}");
+    let all = rows(&frame);
+    assert!(all[22].starts_with('└'), "{frame}");
+    assert_eq!(all[23].trim(), "any key closes the help", "{frame}");
     a.apply(Action::Next);
     assert_eq!(a.overlay, Overlay::None);
     assert_eq!(
@@ -570,14 +578,20 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     let top = render(&a, 60, 20);
     insta::assert_snapshot!("help_60x20_top", top);
     assert!(top.contains("pause / resume the search"), "{top}");
-    assert!(top.contains("lines 1-18 of"), "{top}");
+    assert!(top.contains("lines 1-17 of"), "{top}");
     assert!(top.contains("↓ more"), "{top}");
+    let last = rows(&top).pop().expect("rows");
+    assert_eq!(
+        last.trim(),
+        "↑↓ PgUp PgDn scroll  any other key closes the help",
+        "the help line says the arrows scroll: {top}"
+    );
     assert!(!top.contains("↑↓ more"), "{top}");
     assert!(!top.contains("q Esc"), "the end is below: {top}");
     // Long descriptions wrap under their own column: nothing but keys
     // in the key column, and nothing cut at the right.
     let keys: Vec<&str> = super::keys::HELP.iter().map(|(k, _)| *k).collect();
-    for row in &rows(&top)[1..19] {
+    for row in &rows(&top)[1..18] {
         let key_col: String = row.chars().skip(2).take(17).collect();
         let key_col = key_col.trim();
         assert!(
@@ -594,7 +608,7 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     // ↓ scrolls a line, PgDn a page, and never past the end.
     a.apply(Action::Down);
     let one = render(&a, 60, 20);
-    assert!(one.contains("lines 2-19 of"), "{one}");
+    assert!(one.contains("lines 2-18 of"), "{one}");
     assert!(one.contains("↑↓ more"), "{one}");
     assert_eq!(a.overlay, Overlay::Help, "↓ scrolls, it does not close");
     for _ in 0..3 {
@@ -627,7 +641,7 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     assert_eq!(a.current, 0);
     // Opened again, it starts at the top.
     a.apply(Action::Help);
-    assert!(render(&a, 60, 20).contains("lines 1-18 of"));
+    assert!(render(&a, 60, 20).contains("lines 1-17 of"));
 }
 
 #[test]
@@ -682,6 +696,10 @@ fn every_word_of_the_help_can_be_read_at_every_size() {
                         "{w}x{h}: a line runs into the border: {frame}"
                     );
                 }
+                // The help line, under the box, says how to close it.
+                let help: String = rows.last().expect("rows").iter().collect();
+                assert!(help.contains("closes the help"), "{w}x{h}: {frame}");
+                assert!(bottom < rows.len() - 1, "{w}x{h}: {frame}");
                 seen.push_str(&frame);
                 let view = a.help_view.get();
                 assert_eq!(

@@ -300,11 +300,15 @@ pub fn draw(app: &App, f: &mut Frame) {
         }
     }
     draw_message(app, f, message, &theme);
+    // The help overlay leaves the help line in view (it says how to
+    // close the overlay, and whether the arrows scroll it, which the
+    // overlay's draw finds out).
+    if app.overlay == Overlay::Help {
+        draw_help(app, f, area, &theme);
+    }
     draw_help_line(app, f, help, &theme);
-    match app.overlay {
-        Overlay::Help => draw_help(app, f, area, &theme),
-        Overlay::List { sel } => draw_list(app, f, area, sel, &theme),
-        Overlay::None => {}
+    if let Overlay::List { sel } = app.overlay {
+        draw_list(app, f, area, sel, &theme);
     }
 }
 

@@ -16,6 +16,15 @@ use crate::tui::keys::HELP;
 /// lists every key.
 fn help_keys(app: &App) -> Vec<(&'static str, u8)> {
     if app.overlay == Overlay::Help {
+        // A help cut to the terminal scrolls: the arrows and pages do
+        // not close it. (`help_view` is this frame's: the overlay is
+        // drawn before this line.)
+        if app.help_view.get().max_top > 0 {
+            return vec![
+                ("↑↓ PgUp PgDn scroll", 1),
+                ("any other key closes the help", 0),
+            ];
+        }
         return vec![("any key closes the help", 0)];
     }
     if app.overlay != Overlay::None {
@@ -106,10 +115,11 @@ pub(super) fn draw_help_line(app: &App, f: &mut Frame, area: Rect, theme: &Theme
     f.render_widget(Paragraph::new(text).style(theme.dim()), area);
 }
 
-/// The lines of the help for a box `width` columns wide inside: the keys
-/// in a column, each description wrapped under its own column, with a
-/// column to spare on either side.
-fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
+/// The lines of the help for a box `width` columns wide inside and at
+/// most `height` rows tall: the keys in a column, each description
+/// wrapped under its own column, with a column to spare on either side,
+/// then the board's legend, after a blank line.
+fn help_lines(width: usize, height: usize, theme: &Theme) -> Vec<Line<'static>> {
     let keys_w = HELP
         .iter()
         .map(|(k, _)| k.chars().count())
@@ -133,10 +143,14 @@ fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
             ]));
         }
     }
-    lines.push(Line::raw(""));
     let board = "The board: X black, O white, *O the target, numbers the path or line, \
                  letters the candidate moves; the region is shaded (dots inside it).";
-    for part in wrap(board, width.saturating_sub(2)) {
+    let legend = wrap(board, width.saturating_sub(2));
+    // Unless it alone would make the help scroll (as at 80x24).
+    if lines.len() + legend.len() != height {
+        lines.push(Line::raw(""));
+    }
+    for part in legend {
         lines.push(Line::styled(format!(" {part}"), theme.dim()));
     }
     lines
@@ -144,14 +158,20 @@ fn help_lines(width: usize, theme: &Theme) -> Vec<Line<'static>> {
 
 /// The help, 78 columns wide, or the terminal's width when that is at most
 /// a few columns more (a one-column strip beside the box would show the
-/// panel's rules through it). When it is taller
-/// than the terminal, it shows what fits and says in its lower border
-/// which lines those are and which way there is more.
+/// panel's rules through it), over all of `area` but its last row: the
+/// help line there says how to close it. When it is taller than that, it
+/// shows what fits and says in its lower border which lines those are
+/// and which way there is more.
 pub(super) fn draw_help(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
+    let area = Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    };
     let w = if area.width <= 82 { area.width } else { 78 };
-    let lines = help_lines(w.saturating_sub(2) as usize, theme);
+    let room = area.height.saturating_sub(2) as usize;
+    let lines = help_lines(w.saturating_sub(2) as usize, room, theme);
     let n = lines.len();
-    let rows = n.min(area.height.saturating_sub(2) as usize);
+    let rows = n.min(room);
     let max_top = n - rows;
     let top = app.help_view.get().top.min(max_top);
     app.help_view.set(Scroll { top, rows, max_top });
