@@ -257,7 +257,13 @@ fn cost_lines(
         } else {
             0.0
         };
-        format!("{secs:.2} s  {}", rate(r))
+        // A search of a few ms would read "0.00 s" beside its rate.
+        let time = if secs < 0.1 {
+            format!("{:.1} ms", secs * 1e3)
+        } else {
+            format!("{secs:.2} s")
+        };
+        format!("{time}  {}", rate(r))
     };
     let all = vec![
         format!("all searches  {} positions", thousands(a.positions)),
