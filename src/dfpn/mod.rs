@@ -20,7 +20,7 @@ mod tt;
 pub use pns::{PnsOutcome, pns};
 pub use search::{
     Invitation, Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step,
-    Unobserved,
+    Unobserved, node_numbers,
 };
 pub use tt::{Entry, Plain, Shared, Table, Words};
 

@@ -872,13 +872,31 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
 /// best value, in one pass over the children.
 #[inline]
 fn survey<M>(kind: NodeKind, slots: &[Slot<M>]) -> ((PnDn, PnDn), usize, PnDn) {
+    survey_by(kind, slots, |s| (s.pn, s.dn))
+}
+
+/// A node's proof and disproof numbers from its children's, as the search
+/// reckons them (min and sum), for a viewer that keeps the children it was
+/// shown (`SearchView::candidates`) and wants their parent's numbers.
+pub fn node_numbers<M>(kind: NodeKind, children: &[Step<M>]) -> (PnDn, PnDn) {
+    survey_by(kind, children, |s| (s.pn, s.dn)).0
+}
+
+/// `survey` over any children, `numbers` giving each one's (pn, dn).
+#[inline(always)]
+fn survey_by<T>(
+    kind: NodeKind,
+    children: &[T],
+    numbers: impl Fn(&T) -> (PnDn, PnDn),
+) -> ((PnDn, PnDn), usize, PnDn) {
     let (mut best, mut min, mut second, mut sum) = (0, INF + 1, INF, 0u64);
     // A child already lost for the mover makes the sum infinite.
     let mut lost = false;
-    for (i, s) in slots.iter().enumerate() {
+    for (i, s) in children.iter().enumerate() {
+        let (pn, dn) = numbers(s);
         let (phi, delta) = match kind {
-            NodeKind::Or => (s.pn, s.dn),
-            NodeKind::And => (s.dn, s.pn),
+            NodeKind::Or => (pn, dn),
+            NodeKind::And => (dn, pn),
         };
         if phi < min {
             second = min.min(INF);

@@ -195,24 +195,17 @@ pub fn thousands(n: u64) -> String {
 
 /// 2_900_000.0 -> "2.9M/s".
 pub fn rate(r: f64) -> String {
-    if r >= 1e6 {
-        format!("{:.1}M/s", r / 1e6)
-    } else if r >= 1e3 {
-        format!("{:.0}k/s", r / 1e3)
-    } else {
-        format!("{r:.0}/s")
-    }
+    format!("{}/s", short(r))
 }
 
 /// 1_234_567 -> "1.2M", 34_500 -> "35k", 28 -> "28".
-fn short(n: u64) -> String {
-    let r = n as f64;
+fn short(r: f64) -> String {
     if r >= 1e6 {
         format!("{:.1}M", r / 1e6)
     } else if r >= 1e3 {
         format!("{:.0}k", r / 1e3)
     } else {
-        n.to_string()
+        format!("{r:.0}")
     }
 }
 

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use shikatsu::analysis::{Analysis, Engine, Options, Verdict, analyze_observed};
 use shikatsu::board::{Color, Move};
-use shikatsu::dfpn::{INF, MAX_FINITE, Observer, PnDn, SearchView, Step};
+use shikatsu::dfpn::{NodeKind, Observer, PnDn, SearchView, Step, node_numbers};
 use shikatsu::problem::Problem;
 use shikatsu::tsumego::KoMaster;
 
@@ -285,24 +285,6 @@ struct Seen {
     prefix: usize,
 }
 
-/// A node's proof and disproof numbers from its moves', as the search's
-/// survey reckons them (`or`: the prover moves there).
-fn node_numbers(or: bool, moves: &[Step<Move>]) -> (PnDn, PnDn) {
-    let (mut min, mut sum, mut lost) = (INF, 0u64, false);
-    for s in moves {
-        let (phi, delta) = if or { (s.pn, s.dn) } else { (s.dn, s.pn) };
-        min = min.min(phi);
-        sum += delta as u64;
-        lost |= delta >= INF;
-    }
-    let sum = if min == 0 || lost {
-        INF
-    } else {
-        sum.min(MAX_FINITE as u64) as PnDn
-    };
-    if or { (min, sum) } else { (sum, min) }
-}
-
 fn set_numbers(moves: &mut [Step<Move>], mv: Move, pn: PnDn, dn: PnDn) {
     if let Some(s) = moves.iter_mut().find(|s| s.mv == mv) {
         s.pn = pn;
@@ -341,7 +323,12 @@ impl Seen {
         }
         // The nodes from depth l on are done: each hands its numbers up.
         for j in (l.max(1)..self.len).rev() {
-            let (pn, dn) = node_numbers(self.or_at(j), &self.levels[j]);
+            let kind = if self.or_at(j) {
+                NodeKind::Or
+            } else {
+                NodeKind::And
+            };
+            let (pn, dn) = node_numbers(kind, &self.levels[j]);
             let mv = self.moves[j - 1];
             set_numbers(&mut self.levels[j - 1], mv, pn, dn);
         }

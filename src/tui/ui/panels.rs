@@ -278,7 +278,7 @@ fn cost_lines(
         at_root.push(format!("max depth {}", r.max_depth));
         at_root.push(format!(
             "TT {} ({})",
-            short(r.tt_used as u64),
+            short(r.tt_used as f64),
             pct(r.tt_used as u64, r.tt_capacity as u64)
         ));
     }
