@@ -460,8 +460,9 @@ impl Engine {
             };
         }
         // The views' paths start after `moves`: a viewer must know them to
-        // place the paths on the problem's board.
-        observer.search_root(moves);
+        // place the paths on the problem's board, and `ko` to say which of
+        // the analysis's searches this is.
+        observer.search_root(moves, &ko);
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
         let (w, h) = problem.search_shape();

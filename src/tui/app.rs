@@ -266,15 +266,6 @@ pub fn ko_name(k: KoRule) -> String {
     }
 }
 
-/// The ko masters the searches of an analysis use, in order.
-pub fn masters(ko: KoRule, side: Color) -> Vec<KoMaster> {
-    match ko {
-        KoRule::Auto => vec![Some(side.opp()), Some(side)],
-        KoRule::Fixed(m) => vec![m],
-        KoRule::Threats(_) => vec![None],
-    }
-}
-
 impl App {
     pub fn new(entries: Vec<Entry>, source: PathBuf, opts: Options, config: Config) -> App {
         static APPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -362,11 +353,10 @@ impl App {
         self.pending.is_some()
     }
 
-    /// The ko master of the search on show.
+    /// The ko master of the search on show, as the search said when it
+    /// started (see `Snapshot::ko`).
     pub fn search_master(&self) -> KoMaster {
-        let (_, side) = self.problem()?;
-        let m = masters(self.opts.ko, side);
-        m[self.snap.search.min(m.len() - 1)]
+        self.snap.ko.and_then(|k| k.master)
     }
 
     /// The moves of the most-proving path on show (see `path_cursor`).

@@ -1928,3 +1928,98 @@ fn the_decided_panel_keeps_the_searchs_final_figures() {
     );
     assert_eq!(cost(&a), before);
 }
+
+/// The panel says which search runs as the search said when it started
+/// (`Observer::search_root`: where it searches from, under which ko
+/// setting), not by counting searches. The basic ko's analysis for Black
+/// searches the root with White as ko master (it fails), then with Black
+/// (a ko), then each first move with Black as master (under a ko only the
+/// side's own mastery can reach the status), then the ko's grade, under
+/// threat counts.
+#[test]
+fn the_search_label_is_what_the_search_said_of_itself() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/basic-ko.sgf"))
+        .expect("the bundled basic ko");
+    let mut a = app(&[("basic-ko.sgf", &text)], true);
+    assert_eq!(a.problem().map(|(_, s)| s), Some(Color::Black));
+    a.settle(WAIT);
+    // The label row (under the four counters) at every step, each new
+    // one once.
+    let mut labels: Vec<String> = Vec::new();
+    let mut steps = 0;
+    while a.solving() {
+        let frame = render(&a, 80, 24);
+        let row = panel_rows(&frame)[4].trim_end().to_string();
+        if labels.last() != Some(&row) {
+            labels.push(row);
+        }
+        assert!(steps < 20_000, "not done in {steps} steps: {labels:?}");
+        a.apply(Action::Step);
+        a.settle(WAIT);
+        steps += 1;
+    }
+    let at = |label: &str| labels.iter().position(|l| l == label);
+    assert_eq!(at("root: White is ko master"), Some(0), "{labels:?}");
+    let second = at("root: Black is ko master").unwrap_or_else(|| panic!("{labels:?}"));
+    let firsts: Vec<usize> = (0..labels.len())
+        .filter(|&i| labels[i].starts_with("first move "))
+        .collect();
+    assert!(
+        !firsts.is_empty(),
+        "no first move's search watched: {labels:?}"
+    );
+    for &i in &firsts {
+        assert!(i > second, "{labels:?}");
+        assert!(
+            labels[i].ends_with(": Black is ko master"),
+            "{}: {labels:?}",
+            labels[i]
+        );
+    }
+    // Nothing else: no count, no setting the analysis did not search.
+    for l in &labels {
+        let (from, setting) = l.split_once(": ").expect(l);
+        assert!(from == "root" || from.starts_with("first move "), "{l}");
+        assert!(
+            setting.ends_with("is ko master")
+                || setting == "no ko master"
+                || setting.starts_with("ko threats Black "),
+            "{l}"
+        );
+    }
+    // Solved as the file says, the search watched to the end.
+    let an = a.analysis().expect("decided");
+    assert_eq!(an.status, Status::Ko);
+}
+
+/// The label's words for each position and ko setting a search can report.
+#[test]
+fn the_search_label_names_the_position_and_the_ko_setting() {
+    use super::ui::search_label;
+    use super::worker::Snapshot;
+    use shikatsu::problem::Ko;
+    let snap = |prefix: &[&str], ko: Option<Ko>| Snapshot {
+        prefix: prefix.iter().map(|s| pt(s)).collect(),
+        ko,
+        ..Snapshot::default()
+    };
+    let master = |c| Some(Ko::from(Some(c)));
+    assert_eq!(
+        search_label(&snap(&[], master(Color::White)), 9),
+        "root: White is ko master"
+    );
+    assert_eq!(
+        search_label(&snap(&["d1"], master(Color::Black)), 9),
+        "first move D1: Black is ko master"
+    );
+    assert_eq!(
+        search_label(&snap(&["d1", "e2"], Some(Ko::default())), 9),
+        "after D1 E2: no ko master"
+    );
+    assert_eq!(
+        search_label(&snap(&[], Some(Ko::threats(1, 0))), 9),
+        "root: ko threats Black 1, White 0"
+    );
+    assert_eq!(search_label(&snap(&[], None), 9), "root");
+}

@@ -35,6 +35,8 @@ mod wrap;
 
 use board::{board_lines, board_width, cell_width, picture};
 use help::{draw_help, draw_help_line};
+#[cfg(test)]
+pub(super) use panels::search_label;
 use panels::{comment_panel, decided_panel, search_panel, try_panel};
 
 /// The smallest terminal drawn in full.

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use shikatsu::analysis::{Analysis, Engine, Options, Verdict, analyze_observed};
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{NodeKind, Observer, PnDn, SearchView, Step, node_numbers};
-use shikatsu::problem::Problem;
+use shikatsu::problem::{Ko, Problem};
 use shikatsu::tsumego::KoMaster;
 
 /// How often the running search publishes its snapshot.
@@ -44,9 +44,12 @@ pub struct Snapshot {
     pub job: u64,
     /// Publications so far (changes whenever the snapshot does).
     pub seq: u64,
-    /// Which search of the job this is, from 0 (an analysis runs one per
-    /// ko master it asks about).
-    pub search: usize,
+    /// The ko setting of the search on show, as the search said when it
+    /// started (`Observer::search_root`): an analysis searches its root
+    /// under each ko master it asks about, each first move under the
+    /// settings that can still reach the root's status, and a ko's grade
+    /// with threat counts. None: no search has said (none has started).
+    pub ko: Option<Ko>,
     /// The moves from the problem's root to the search's root
     /// (`Observer::search_root`): an analysis searches the position after
     /// each first move, a walk's decide the position after its line. The
@@ -352,7 +355,6 @@ pub struct Watch {
     last_publish: Instant,
     start: Instant,
     paused_total: Duration,
-    search: usize,
     last_expansions: u64,
     /// Positions of the searches before the current one.
     base_positions: u64,
@@ -361,6 +363,8 @@ pub struct Watch {
     seen: Seen,
     /// The current search's root, as moves from the problem's root.
     prefix: Vec<Move>,
+    /// The current search's ko setting (see `Snapshot::ko`).
+    ko: Option<Ko>,
     /// The searches of the problem's root so far.
     root: Option<RootCost>,
 }
@@ -375,13 +379,13 @@ impl Watch {
             last_publish: now,
             start: now,
             paused_total: Duration::ZERO,
-            search: 0,
             last_expansions: 0,
             base_positions: 0,
             last_positions: 0,
             seq: 0,
             seen: Seen::default(),
             prefix: Vec::new(),
+            ko: None,
             root: None,
         }
     }
@@ -396,7 +400,7 @@ impl Watch {
         let mut s = lock(&self.control.snapshot);
         s.job = self.job;
         s.seq = self.seq;
-        s.search = self.search;
+        s.ko = self.ko;
         s.prefix.clone_from(&self.prefix);
         s.path.clear();
         s.path.extend_from_slice(v.path);
@@ -480,8 +484,9 @@ impl Observer<Move> for Watch {
     #[inline]
     fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
         if v.expansions < self.last_expansions {
-            // A new searcher (the next ko master) started from zero.
-            self.search += 1;
+            // A new searcher started from zero (an engine's searcher
+            // counts on over its searches, so this is not a count of them:
+            // `search_root` says which search runs).
             self.base_positions += self.last_positions;
         }
         self.last_expansions = v.expansions;
@@ -501,11 +506,14 @@ impl Observer<Move> for Watch {
         true
     }
 
-    /// Kept for the snapshot, which shows the path after these moves, and
-    /// for `Seen`, which must know who moves at each node of the path.
-    fn search_root(&mut self, moves: &[Move]) {
+    /// Kept for the snapshot, which shows the path after these moves and
+    /// says which search runs (from where, under which ko setting: the
+    /// analysis passes its `Ko`), and for `Seen`, which must know who
+    /// moves at each node of the path.
+    fn search_root(&mut self, moves: &[Move], setting: &dyn std::any::Any) {
         self.prefix.clear();
         self.prefix.extend_from_slice(moves);
+        self.ko = setting.downcast_ref::<Ko>().copied();
         self.seen.start(moves.len());
     }
 

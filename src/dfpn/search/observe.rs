@@ -1,6 +1,7 @@
 //! What a search shows of itself as it goes: the view of the node just
 //! expanded, and the observer that watches (and may pause or cancel) it.
 
+use std::any::Any;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -67,14 +68,24 @@ impl<M: Copy> SearchView<'_, M> {
 pub trait Observer<M> {
     fn after_expand(&mut self, view: &SearchView<'_, M>) -> bool;
 
-    /// Where the coming search starts: at the position after `moves` from
-    /// the root of the caller's problem (empty: that root), so the views'
-    /// paths start after these moves. The core never calls this (it knows
-    /// no problem); a caller that searches positions after some moves (an
-    /// analysis searches each first move's) calls it before each search,
-    /// so that a viewer can draw the paths where they belong and tell
-    /// which side moves at their nodes. Ignored by default.
-    fn search_root(&mut self, _moves: &[M]) {}
+    /// Where the coming search starts, and under what rules: at the
+    /// position after `moves` from the root of the caller's problem
+    /// (empty: that root), so the views' paths start after these moves,
+    /// with the game set up by `setting`. The core never calls this (it
+    /// knows no problem); a caller that runs several searches (an analysis
+    /// searches its root under each ko setting it asks about, then each
+    /// first move's position) calls it before each one, so that a viewer
+    /// can draw the paths where they belong, tell which side moves at
+    /// their nodes and say which search is running. Ignored by default.
+    ///
+    /// `setting` is the caller's own description of the search's rules
+    /// (an analysis passes its ko setting), passed through as `Any` and
+    /// never looked into here: the core stays free of the game's notions,
+    /// and the trait keeps its one parameter (a type parameter or an
+    /// associated type for the setting would run through every generic
+    /// search, helper and boxed observer). A viewer that knows the caller
+    /// downcasts it; one that does not ignores it.
+    fn search_root(&mut self, _moves: &[M], _setting: &dyn Any) {}
 
     /// The observer of a thread that helps this one's search
     /// (`Searcher::solve_threads`), called after each of its expansions
@@ -106,8 +117,8 @@ impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
         (**self).after_expand(view)
     }
 
-    fn search_root(&mut self, moves: &[M]) {
-        (**self).search_root(moves)
+    fn search_root(&mut self, moves: &[M], setting: &dyn Any) {
+        (**self).search_root(moves, setting)
     }
 
     fn helper(&self) -> Option<Box<dyn Observer<M> + Send>> {

@@ -13,9 +13,9 @@ use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
 use super::{Scroll, Theme, moves, num, pct, rate, short, thousands};
-use crate::tui::app::{App, Tone, masters};
+use crate::tui::app::{App, Tone};
 use crate::tui::explore::Mark;
-use crate::tui::worker::RootCost;
+use crate::tui::worker::{RootCost, Snapshot};
 
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
     let mut s = format!("─ {text} ");
@@ -57,6 +57,37 @@ fn counters(app: &App, theme: &Theme) -> Vec<Line<'static>> {
     ]
 }
 
+/// Which search of the job is on show, as the search said when it
+/// started (`Observer::search_root`): the position it searches from and
+/// its ko setting. "root: White is ko master" (a status search), "first
+/// move D1: Black is ko master", "root: ko threats Black 1, White 0" (a
+/// ko's grade).
+pub(in crate::tui) fn search_label(snap: &Snapshot, height: usize) -> String {
+    let from = match snap.prefix.as_slice() {
+        [] => "root".to_string(),
+        [m] => format!("first move {}", m.human(height)),
+        line => format!(
+            "after {}",
+            line.iter()
+                .map(|m| m.human(height))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    };
+    let Some(ko) = snap.ko else {
+        return from;
+    };
+    let setting = match ko.master {
+        Some(c) => format!("{} is ko master", c.name()),
+        None if ko.threats == [0, 0] => "no ko master".to_string(),
+        None => format!(
+            "ko threats Black {}, White {}",
+            ko.threats[0], ko.threats[1]
+        ),
+    };
+    format!("{from}: {setting}")
+}
+
 pub(super) fn search_panel(
     app: &App,
     problem: &Problem,
@@ -67,16 +98,7 @@ pub(super) fn search_panel(
 ) -> Vec<Line<'static>> {
     let h = problem.board.height();
     let mut lines = counters(app, theme);
-    let ms = masters(app.opts.ko, side);
-    let master = match app.search_master() {
-        Some(c) => format!("{} is ko master", c.name()),
-        None => "no ko master".to_string(),
-    };
-    lines.push(Line::raw(format!(
-        "search {} of {}: {master}",
-        (app.snap.search + 1).min(ms.len()),
-        ms.len()
-    )));
+    lines.push(Line::raw(search_label(&app.snap, h)));
     let path = &app.snap.path;
     // The moves to the search's root (a first move, say) come first,
     // marked as fixed: the path goes on from them.
