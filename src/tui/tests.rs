@@ -2023,3 +2023,24 @@ fn the_search_label_names_the_position_and_the_ko_setting() {
     );
     assert_eq!(search_label(&snap(&[], None), 9), "root");
 }
+
+/// The problem list, like the `?` help, leaves the help line in view at
+/// the bottom: it says how to choose, go and close.
+#[test]
+fn the_problem_list_leaves_the_help_line_in_view() {
+    let mut a = app(
+        &[("bad.sgf", BAD), ("nine.sgf", NINE), ("three.sgf", THREE)],
+        true,
+    );
+    press(&mut a, &[Action::List, Action::Down]);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("list_80x24", frame);
+    for (w, h) in [(80, 24), (60, 16), (100, 40)] {
+        let frame = render(&a, w, h);
+        let last = rows(&frame).pop().expect("a last row");
+        assert!(
+            last.contains("↑↓ choose  Enter go  Esc close  q quit"),
+            "{w}x{h}: {frame}"
+        );
+    }
+}
