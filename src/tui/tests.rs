@@ -2044,3 +2044,22 @@ fn the_problem_list_leaves_the_help_line_in_view() {
         );
     }
 }
+
+/// The counters' elapsed time and the decided panel's: milliseconds
+/// below a second (a tiny search is not "0.00 s"), with one decimal below
+/// 10 ms; seconds with two decimals from one second on; no "10.0 ms" or
+/// "1000 ms" where the rounding meets the next unit.
+#[test]
+fn times_below_a_second_are_given_in_milliseconds() {
+    use super::ui::duration_text;
+    let ms = |x: f64| duration_text(Duration::from_secs_f64(x / 1e3));
+    assert_eq!(ms(0.0), "0.0 ms");
+    assert_eq!(ms(3.4), "3.4 ms");
+    assert_eq!(ms(9.94), "9.9 ms");
+    assert_eq!(ms(9.96), "10 ms");
+    assert_eq!(ms(340.2), "340 ms");
+    assert_eq!(ms(999.4), "999 ms");
+    assert_eq!(ms(999.6), "1.00 s");
+    assert_eq!(ms(1234.0), "1.23 s");
+    assert_eq!(ms(75_000.0), "75.00 s");
+}

@@ -12,6 +12,8 @@
 //!  help line (always)
 //! ```
 
+use std::time::Duration;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as Tc, Modifier, Style};
@@ -208,6 +210,22 @@ fn short(r: f64) -> String {
         format!("{:.0}k", r / 1e3)
     } else {
         format!("{r:.0}")
+    }
+}
+
+/// A time as the counters give it: seconds with two decimals from one
+/// second on, below that milliseconds, with one decimal below 10 ms (as
+/// `pct` gives a share), so that a tiny search does not read "0.00 s".
+/// 0.0034 s -> "3.4 ms", 0.34 s -> "340 ms", 12.345 s -> "12.35 s".
+pub fn duration_text(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1e3;
+    // The bounds are where the rounding would write "10.0 ms" or "1000 ms".
+    if ms < 9.95 {
+        format!("{ms:.1} ms")
+    } else if ms < 999.5 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.2} s", ms / 1e3)
     }
 }
 

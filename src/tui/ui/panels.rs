@@ -12,7 +12,7 @@ use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
-use super::{Scroll, Theme, moves, num, pct, rate, short, thousands};
+use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
 use crate::tui::app::{App, Tone};
 use crate::tui::explore::Mark;
 use crate::tui::worker::{RootCost, Snapshot};
@@ -31,10 +31,7 @@ fn counters(app: &App, theme: &Theme) -> Vec<Line<'static>> {
     let (elapsed, speed) = if app.config.redact {
         ("-.-- s".to_string(), "-/s".to_string())
     } else {
-        (
-            format!("{:.2} s", s.running.as_secs_f64()),
-            rate(s.positions_per_second()),
-        )
+        (duration_text(s.running), rate(s.positions_per_second()))
     };
     let _ = theme;
     vec![
@@ -279,13 +276,7 @@ fn cost_lines(
         } else {
             0.0
         };
-        // A search of a few ms would read "0.00 s" beside its rate.
-        let time = if secs < 0.1 {
-            format!("{:.1} ms", secs * 1e3)
-        } else {
-            format!("{secs:.2} s")
-        };
-        format!("{time}  {}", rate(r))
+        format!("{}  {}", duration_text(running), rate(r))
     };
     let all = vec![
         format!("all searches  {} positions", thousands(a.positions)),
