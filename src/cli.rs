@@ -154,7 +154,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub parallel_ko: bool,
     /// Threads for each search, sharing one table (default: the cores
-    /// that fewer problem sides than jobs leave free, else 1).
+    /// that fewer problems than jobs leave free, else 1).
     #[arg(long)]
     pub threads: Option<usize>,
     /// No progress bar.
@@ -291,12 +291,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let mut opts = opts;
     let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
     opts.parallel_ko = args.parallel_ko && solving > 0 && 2 * solving <= jobs;
-    // Cores that no problem side would use go to the searches: one
-    // problem with `PL` on two cores searches on two threads.
+    // Cores that no problem would use go to the searches: one problem on
+    // two cores searches on two threads (its sides one after the other).
+    let problems = loaded.iter().filter(|l| l.is_ok()).count();
     opts.threads = match args.threads {
         Some(n) => n.max(1),
-        None if opts.parallel_ko || solving == 0 => 1,
-        None => (jobs / solving).max(1),
+        None if opts.parallel_ko || problems == 0 => 1,
+        None => (jobs / problems).max(1),
     };
     // Workers left without a side help the searches still running, when
     // each search has a thread of its own to begin with.
@@ -320,12 +321,25 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         .num_threads(jobs.max(1))
         .build()
         .context("cannot start worker threads")?;
+    // A problem's sides are one unit of work, solved one after the other
+    // by one worker: the second side's searches start from the first
+    // side's table turned round (`analysis`'s kept tables), which spares
+    // them much of their work.
+    let mut order: Vec<Vec<usize>> = Vec::new();
+    for (j, job) in work.iter().enumerate() {
+        let problem = |job: &Job| match *job {
+            Job::Solve(i, _) | Job::Failed(i) => i,
+        };
+        match order.last_mut() {
+            Some(unit) if problem(&work[unit[0]]) == problem(job) => unit.push(j),
+            _ => order.push(vec![j]),
+        }
+    }
     // Largest problems first, taken one at a time as threads come free:
     // a long problem started last would leave the other threads idle. One
     // thread has nothing to balance: input order shows results soonest.
-    let mut order: Vec<usize> = (0..work.len()).collect();
     if jobs > 1 {
-        order.sort_by_key(|&j| match work[j] {
+        order.sort_by_key(|unit| match work[unit[0]] {
             Job::Solve(i, _) => {
                 let p = loaded[i].as_ref().expect("a loaded problem");
                 std::cmp::Reverse((p.region.area & p.board.empty()).count())
@@ -381,36 +395,38 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
                     }
                 }
             };
-            // Each worker takes the next side in `order` as it comes free;
-            // when none is left it helps the searches still running.
+            // Each worker takes the next problem in `order` as it comes
+            // free; when none is left it helps the searches still running.
             let worker = |tx: std::sync::mpsc::Sender<(usize, Record)>| loop {
                 let working = desk.map(|d| d.working());
                 let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(&j) = order.get(k) else {
+                let Some(unit) = order.get(k) else {
                     drop(working);
                     if let Some(desk) = desk {
                         desk.help_while_busy();
                     }
                     return;
                 };
-                // The last sides to start are the ones an idle worker may
-                // help: only they pay for a shareable table.
-                let r = run(j, order.len() - k <= jobs);
-                drop(working);
-                use std::sync::atomic::Ordering::Relaxed;
-                if r.solved() {
-                    solved.fetch_add(1, Relaxed);
-                } else {
-                    failed.fetch_add(1, Relaxed);
+                for &j in unit {
+                    // The last problems to start are the ones an idle
+                    // worker may help: only they pay for a shareable table.
+                    let r = run(j, order.len() - k <= jobs);
+                    use std::sync::atomic::Ordering::Relaxed;
+                    if r.solved() {
+                        solved.fetch_add(1, Relaxed);
+                    } else {
+                        failed.fetch_add(1, Relaxed);
+                    }
+                    bar.set_message(format!(
+                        "solved {}, not solved {}",
+                        solved.load(Relaxed),
+                        failed.load(Relaxed)
+                    ));
+                    bar.inc(1);
+                    // The receiver lives until every sender is gone.
+                    let _ = tx.send((j, r));
                 }
-                bar.set_message(format!(
-                    "solved {}, not solved {}",
-                    solved.load(Relaxed),
-                    failed.load(Relaxed)
-                ));
-                bar.inc(1);
-                // The receiver lives until every sender is gone.
-                let _ = tx.send((j, r));
+                drop(working);
             };
             pool.scope(|s| {
                 for _ in 0..jobs.max(1) {

@@ -29,7 +29,7 @@ pub use help::HelpDesk;
 pub use life::Life;
 use parallel_ko::status_in_parallel;
 pub use tables::drop_kept;
-use tables::{PARKED, SPARE, reuse_plain, reuse_searcher, take_parked};
+use tables::{Carried, PARKED, keep_spare, reuse_plain, reuse_searcher, take_parked};
 
 /// Ko grades are searched up to this many external threats.
 pub const GRADE_LIMIT: u8 = 6;
@@ -109,11 +109,21 @@ impl Default for Options {
 pub fn resume_key(problem: &Problem, side: Color, ko: KoRule) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    carry_key(problem, ko).hash(&mut h);
+    side.hash(&mut h);
+    h.finish()
+}
+
+/// What a table's results depend on besides the prover: `resume_key`
+/// without the side to move (a table turned round serves the other side,
+/// `tables::reuse_searcher`).
+fn carry_key(problem: &Problem, ko: KoRule) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
     problem.label().hash(&mut h);
     problem.board.hash().hash(&mut h);
     problem.targets.hash(&mut h);
     problem.region.area.hash(&mut h);
-    side.hash(&mut h);
     format!("{ko:?}").hash(&mut h);
     h.finish()
 }
@@ -341,6 +351,10 @@ pub struct Engine {
     resume: Option<Resume>,
     /// Where searches on one thread offer a seat to idle workers.
     desk: Option<Arc<HelpDesk>>,
+    /// The problem and prover of this engine's searches, for a table
+    /// kept for the other side (`tables::reuse_searcher`); None: the
+    /// table is not carried over.
+    carried: Option<Carried>,
 }
 
 impl Engine {
@@ -366,6 +380,7 @@ impl Engine {
             proof_nodes: opts.proof_nodes,
             resume: opts.resume,
             desk: None,
+            carried: None,
         }
     }
 
@@ -394,7 +409,7 @@ impl Engine {
             .searcher
             .take()
             .or_else(|| take_parked(memory, resume, shared))
-            .unwrap_or_else(|| reuse_searcher(memory, shared));
+            .unwrap_or_else(|| reuse_searcher(memory, shared, self.carried));
         each!(&mut s, s => {
             s.set_rank(rank);
             s.set_cancel(self.cancel.clone());
@@ -691,6 +706,13 @@ impl MainSearcher {
             s.set_strict(false);
         })
     }
+    /// The table turned round for the other side's prover, in fast mode.
+    fn flip_prover(&mut self) {
+        each!(self, s => {
+            s.flip_prover();
+            s.set_strict(false);
+        })
+    }
 }
 
 impl Drop for Engine {
@@ -702,19 +724,11 @@ impl Drop for Engine {
             parked.retain(|(r, _)| r.owner != resume.owner);
             parked.push((resume, s));
         }
-        for x in [
-            self.searcher.take(),
-            self.strict.take().map(MainSearcher::Plain),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            SPARE.with(|s| {
-                let mut s = s.borrow_mut();
-                if s.len() < 2 {
-                    s.push(x);
-                }
-            });
+        if let Some(s) = self.searcher.take() {
+            keep_spare(s, self.carried);
+        }
+        if let Some(s) = self.strict.take() {
+            keep_spare(MainSearcher::Plain(s), None);
         }
     }
 }
@@ -768,6 +782,10 @@ fn analyze_with<O: Observer<Move>>(
     let start = Instant::now();
     let mut engine = Engine::new(opts);
     engine.desk = desk;
+    engine.carried = Some(Carried {
+        problem: carry_key(problem, opts.ko),
+        prover: side,
+    });
     let opp = side.opp();
     let mut a = Analysis {
         side,

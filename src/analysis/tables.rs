@@ -3,26 +3,63 @@
 //! the table an owner parks for `Options::resume`.
 
 use super::{MainSearcher, Resume, each};
-use crate::board::Move;
+use crate::board::{Color, Move};
 use crate::dfpn::Searcher;
 
 thread_local! {
     /// Searchers of finished analyses, kept per thread: a table's pages are
     /// touched (and faulted in) once per thread instead of once per problem.
-    pub(super) static SPARE: std::cell::RefCell<Vec<MainSearcher>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// An analysis's main searcher is kept with what it searched
+    /// (`Carried`), so that the other side of the same problem, solved
+    /// next on this thread, starts from its table turned round.
+    pub(super) static SPARE: std::cell::RefCell<Vec<(MainSearcher, Option<Carried>)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-pub(super) fn reuse_searcher(bytes: usize, shared: bool) -> MainSearcher {
+/// How many searchers a thread keeps (a main one and a strict one).
+const SPARES: usize = 2;
+
+/// What a kept table's results are about: the problem (`carry_key`) and
+/// the side to move that proved in its searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Carried {
+    pub(super) problem: u64,
+    pub(super) prover: Color,
+}
+
+/// Keeps a finished analysis's searcher for the next one on this thread;
+/// the main one first, since its table may carry over.
+pub(super) fn keep_spare(s: MainSearcher, carried: Option<Carried>) {
+    SPARE.with(|spare| {
+        let mut spare = spare.borrow_mut();
+        if carried.is_some() {
+            spare.insert(0, (s, carried));
+            spare.truncate(SPARES);
+        } else if spare.len() < SPARES {
+            spare.push((s, None));
+        }
+    });
+}
+
+/// A searcher with a table of `bytes`, empty, or, for the other side of
+/// the problem a kept table searched (`next`), that table turned round
+/// for it (`Searcher::flip_prover`).
+pub(super) fn reuse_searcher(bytes: usize, shared: bool, next: Option<Carried>) -> MainSearcher {
+    let fits = |x: &MainSearcher| x.budget() == bytes && x.is_shared() == shared;
     let spare = SPARE.with(|s| {
         let mut s = s.borrow_mut();
         let i = s
             .iter()
-            .position(|x| x.budget() == bytes && x.is_shared() == shared)?;
-        Some(s.swap_remove(i))
+            .position(|(x, c)| fits(x) && next.is_some() && *c == next.map(other_side))
+            .or_else(|| s.iter().position(|(x, _)| fits(x)))?;
+        Some(s.remove(i))
     });
     match spare {
-        Some(mut s) => {
-            s.clear();
+        Some((mut s, c)) => {
+            if next.is_some() && c == next.map(other_side) {
+                s.flip_prover();
+            } else {
+                s.clear();
+            }
             s
         }
         None if shared => MainSearcher::Shared(Searcher::new_shared(bytes)),
@@ -30,9 +67,17 @@ pub(super) fn reuse_searcher(bytes: usize, shared: bool) -> MainSearcher {
     }
 }
 
+/// The same problem searched with the other side to move as the prover.
+fn other_side(c: Carried) -> Carried {
+    Carried {
+        prover: c.prover.opp(),
+        ..c
+    }
+}
+
 /// `reuse_searcher` for a table of one's own.
 pub(super) fn reuse_plain(bytes: usize) -> Searcher<Move> {
-    match reuse_searcher(bytes, false) {
+    match reuse_searcher(bytes, false, None) {
         MainSearcher::Plain(s) => s,
         MainSearcher::Shared(_) => unreachable!("asked for a plain table"),
     }

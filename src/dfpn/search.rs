@@ -296,9 +296,24 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.path.clear();
     }
 
+    /// Keeps what the table learnt for the next search, of the same game
+    /// with the other player as the prover (`Table::flip_prover`): for a
+    /// problem solved for both sides to move, the second side's search
+    /// meets many of the first one's positions (after a pass, in lines
+    /// where the moves come in another order), and their final results
+    /// hold for it turned round.
+    pub fn flip_prover(&mut self) {
+        self.tt.flip_prover();
+        self.forget_counts();
+    }
+
     /// Forgets everything learnt: the next search starts afresh.
     pub fn reset(&mut self) {
         self.tt.new_search();
+        self.forget_counts();
+    }
+
+    fn forget_counts(&mut self) {
         self.positions = 0;
         self.expansions = 0;
         self.path_entries = false;

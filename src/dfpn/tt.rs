@@ -385,6 +385,43 @@ impl<S: Words> Table<S> {
         self.hits = 0;
     }
 
+    /// Turns the table round for a search of the same problem by the
+    /// other player, who is the prover there: what one side learnt is
+    /// then the other's to use (`Searcher::flip_prover`). Each live
+    /// entry's proof and disproof numbers swap (a winning move kept with
+    /// a final result moves with its word: the side to move who wins is
+    /// the same), and the rank of the three ko settings, which orders them
+    /// by how favourable they are to the prover, turns from r to 2 - r.
+    /// Path-keyed results and other ranks are dropped: a path's key means
+    /// nothing to another search.
+    pub fn flip_prover(&mut self) {
+        let generation = self.generation;
+        for at in (self.base..self.base + self.buckets * WORDS).step_by(WORDS) {
+            let b = self.words.bucket(at);
+            for i in 0..WAYS {
+                let meta = b[META + i];
+                if (meta >> 24) as u8 != generation {
+                    continue;
+                }
+                let rank = (meta >> 16) & 0x7f;
+                if meta as u16 != u16::MAX || rank > 2 {
+                    self.words.set(at + META + i, 0);
+                    self.used -= 1;
+                    continue;
+                }
+                let (pn, dn) = (b[PN + i], b[DN + i]);
+                let flipped = meta & !(0x7f << 16) | (2 - rank) << 16;
+                // The check word holds the key mixed with the numbers in a
+                // shared table: take the old mix out and put the new one in.
+                let check = b[i] ^ Self::seal(0, pn, dn, meta) ^ Self::seal(0, dn, pn, flipped);
+                self.words
+                    .set_entry(at, i, [check, dn, pn, b[WORK + i], flipped], b[EXT]);
+            }
+        }
+        self.probes = 0;
+        self.hits = 0;
+    }
+
     /// Entries the table can hold once grown to its budget.
     pub fn capacity(&self) -> usize {
         self.max_buckets * WAYS
@@ -593,6 +630,66 @@ mod tests {
             free: false,
             best: 0,
         }
+    }
+
+    /// Entries turned round for the other prover read back with their
+    /// numbers swapped and the rank mirrored; path-keyed ones are gone.
+    fn flips_for_the_other_prover<S: Words>() {
+        let mut t = Table::<S>::with_memory(1 << 16);
+        // A table tells keys apart by their high bits.
+        let k = |n: u64| n << 40 | n;
+        let proven = Entry {
+            pn: 0,
+            dn: INF,
+            best: 7,
+            rank: 0,
+            ..e(5)
+        };
+        let open = Entry { rank: 1, ..e(9) };
+        let free = Entry {
+            pn: INF,
+            dn: 0,
+            best: 3,
+            rank: 2,
+            free: true,
+            ..e(4)
+        };
+        let on_path = Entry {
+            pn: 0,
+            dn: INF,
+            dep: 3,
+            ..e(6)
+        };
+        t.put(k(1), proven);
+        t.put(k(2), open);
+        t.put(k(3), free);
+        t.put_near(k(1), k(99), on_path);
+        assert_eq!(t.used(), 4);
+        t.flip_prover();
+        let mirrored = |x: Entry| Entry {
+            pn: x.dn,
+            dn: x.pn,
+            rank: 2 - x.rank,
+            ..x
+        };
+        assert_eq!(t.get(k(1)), Some(mirrored(proven)));
+        assert_eq!(t.get(k(2)), Some(mirrored(open)));
+        assert_eq!(t.get(k(3)), Some(mirrored(free)));
+        assert_eq!(t.get_near(k(1), k(99)), None);
+        assert_eq!(t.used(), 3);
+        t.flip_prover();
+        assert_eq!(t.get(k(1)), Some(proven));
+        assert_eq!(t.get(k(3)), Some(free));
+    }
+
+    #[test]
+    fn a_plain_table_flips_for_the_other_prover() {
+        flips_for_the_other_prover::<Plain>();
+    }
+
+    #[test]
+    fn a_shared_table_flips_for_the_other_prover() {
+        flips_for_the_other_prover::<Shared>();
     }
 
     #[test]
