@@ -3,11 +3,17 @@
 //! standard library again with link-time optimisation, which made the
 //! release build of the tests most of the time `cargo test --release`
 //! took.
+//!
+//! proptest keeps the failing cases it shrank beside the folder that
+//! holds a `main.rs` or `lib.rs`: for these files that is this folder, so
+//! their cases are in `proptest-regressions/NAME.txt` at the top of the
+//! repository, and they run first in every `cargo test`.
 
 mod common;
 
 mod board_widths;
 mod bundled_problems;
+mod carried_table;
 mod checker;
 mod cli_bad_input;
 mod cli_formats;

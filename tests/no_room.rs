@@ -104,14 +104,23 @@ fn solve_after(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>
         &mut Unobserved,
     );
     if rule && matches!(o, Outcome::Proven | Outcome::Disproven) {
-        let tree = s
-            .extract(&mut game(), o == Outcome::Proven)
-            .expect("a decided search gives a tree");
-        let winner = if o == Outcome::Proven {
-            side
-        } else {
-            side.opp()
-        };
+        let proven = o == Outcome::Proven;
+        // A table whose results do not hold together on the proof's path
+        // gives no tree; the analysis then searches again keying results
+        // by their path, as here, and that search must give one.
+        let tree = s.extract(&mut game(), proven).unwrap_or_else(|| {
+            s.reset();
+            s.set_strict(true);
+            let limits = Limits {
+                positions: Some(5_000_000),
+                time: None,
+            };
+            let again = s.solve(&mut game(), limits, &mut Unobserved);
+            assert_eq!(again, o, "the strict search agrees\n{}", p.board.to_ascii());
+            s.extract(&mut game(), proven)
+                .expect("a strict search gives a tree")
+        });
+        let winner = if proven { side } else { side.opp() };
         let moves: Vec<Move> = first.into_iter().collect();
         if let Err(e) = proof::check_from(p, side, winner, ko, &moves, &tree) {
             panic!("proof rejected: {e}\n{}", p.board.to_ascii());
