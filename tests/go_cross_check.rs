@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use proptest::prelude::*;
 use shikatsu::board::{Bits, Color, Move};
-use shikatsu::dfpn::{Expansion, Game, Limits, Outcome, PnsOutcome, Searcher, Unobserved, pns};
+use shikatsu::dfpn::{
+    Expansion, Game, Limits, Outcome, PnsOutcome, Searcher, Unobserved, Words, pns,
+};
 use shikatsu::problem::Ko;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::proof;
@@ -173,6 +175,92 @@ proptest! {
             for w in order.windows(2) {
                 if let (Some(Outcome::Proven), Some(later)) = (outcomes[w[0]], outcomes[w[1]]) {
                     prop_assert_eq!(later, Outcome::Proven, "more threats lost: {} to move, {:?} then {:?}\n{}", side.name(), settings[w[0]], settings[w[1]], text);
+                }
+            }
+        }
+    }
+}
+
+/// The rank an analysis gives a ko master's rules for `prover`
+/// (`Engine::take_searcher`): how favourable they are to the prover.
+fn rank(master: Option<Color>, prover: Color) -> u8 {
+    match master {
+        Some(c) if c == prover => 2,
+        None => 1,
+        Some(_) => 0,
+    }
+}
+
+/// `side`'s searches under the three ko masters, in an analysis's order,
+/// on one table (`s`), each ranked as the analysis ranks it, a decided
+/// one's tree checked.
+fn ranked_searches<S: Words>(
+    s: &mut Searcher<Move, S>,
+    problem: &shikatsu::problem::Problem,
+    side: Color,
+) -> Vec<Outcome> {
+    let mut out = Vec::new();
+    for master in [Some(side.opp()), Some(side), None] {
+        s.set_rank(rank(master, side));
+        let ko = Ko::from(master);
+        let mut g: Tsumego = Tsumego::new(problem, side, side, ko);
+        let limits = Limits {
+            positions: Some(2_000_000),
+            time: None,
+        };
+        let mut o = s.solve(&mut g, limits, &mut Unobserved);
+        if let Outcome::Proven | Outcome::Disproven = o {
+            let winner = if o == Outcome::Proven {
+                side
+            } else {
+                side.opp()
+            };
+            // As in `dfpn_zoned`: no tree, or a rejected one, is what an
+            // analysis's strict search is for; such an outcome is not
+            // compared.
+            let checked = s
+                .extract(&mut g, o == Outcome::Proven)
+                .is_some_and(|tree| proof::check(problem, side, winner, ko, &tree).is_ok());
+            if !checked {
+                o = Outcome::Unknown(shikatsu::dfpn::Stop::Cancelled);
+            }
+        }
+        out.push(o);
+    }
+    out
+}
+
+/// White's searches on a table Black's searches filled, turned round
+/// (`Searcher::flip_prover`), against White's on a fresh one.
+fn carried_and_fresh<S: Words>(
+    problem: &shikatsu::problem::Problem,
+    new: impl Fn() -> Searcher<Move, S>,
+) -> (Vec<Outcome>, Vec<Outcome>) {
+    let mut s = new();
+    ranked_searches(&mut s, problem, Color::Black);
+    s.flip_prover();
+    let carried = ranked_searches(&mut s, problem, Color::White);
+    let fresh = ranked_searches(&mut new(), problem, Color::White);
+    (carried, fresh)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
+    /// A table turned round for the other side to move gives that side
+    /// the results a fresh table gives it, under every ko master, with
+    /// its words plain or shared between threads.
+    #[test]
+    fn a_table_turned_round_gives_the_other_side_its_own_results(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
+        let Some(text) = sgf(&cells) else { return Ok(()) };
+        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
+        let decided = |o: &Outcome| matches!(o, Outcome::Proven | Outcome::Disproven);
+        for (carried, fresh) in [
+            carried_and_fresh(&problem, || Searcher::new(8 << 20)),
+            carried_and_fresh(&problem, || Searcher::new_shared(8 << 20)),
+        ] {
+            for (k, (c, f)) in carried.iter().zip(&fresh).enumerate() {
+                if decided(c) && decided(f) {
+                    prop_assert_eq!(c, f, "search {} of White's\n{}", k, text);
                 }
             }
         }
