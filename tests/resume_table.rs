@@ -1,7 +1,8 @@
 //! A search kept with `Options::resume` goes on where it stopped: an
 //! unknown solved again under the same key with larger limits needs only
 //! what was left, where a fresh search under those limits is still
-//! unknown; another key starts afresh.
+//! unknown; another key starts afresh, except the other side's of the
+//! same problem, which gets the table turned round.
 
 use shikatsu::analysis::{KoRule, Options, Resume, Status, analyze, resume_key};
 use shikatsu::board::Color;
@@ -66,4 +67,37 @@ fn a_kept_table_goes_on_where_the_search_stopped() {
     let afresh = analyze(&p, side, &options(limit, Some(other)));
     assert_eq!(afresh.status, Status::Unknown);
     assert_eq!(afresh.positions, fresh.positions);
+}
+
+#[test]
+fn a_kept_table_serves_the_other_side_turned_round() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/second-line-eight-live.sgf"
+    );
+    let p = load_paths(&[file.to_string()])
+        .remove(0)
+        .expect("the bundled problem loads");
+    let alone = analyze(&p, Color::White, &options(None, None));
+    // The owner solves Black, then White: the table it kept for Black's
+    // key is turned round for White's (the terminal UI going from one
+    // side of a problem to the other).
+    let black = resume_key(&p, Color::Black, KoRule::Auto);
+    let white = resume_key(&p, Color::White, KoRule::Auto);
+    // An owner of its own: the kept tables are the process's, and the
+    // test above runs beside this one.
+    let kept = |key| Options {
+        resume: Some(Resume { owner: 2, key }),
+        ..options(None, None)
+    };
+    analyze(&p, Color::Black, &kept(black));
+    let after = analyze(&p, Color::White, &kept(white));
+    assert_eq!(after.status, alone.status);
+    assert!(after.checked);
+    assert!(
+        after.positions * 4 < alone.positions,
+        "White after Black: {} positions, alone: {}",
+        after.positions,
+        alone.positions
+    );
 }

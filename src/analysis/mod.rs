@@ -408,7 +408,7 @@ impl Engine {
         let mut s = self
             .searcher
             .take()
-            .or_else(|| take_parked(memory, resume, shared))
+            .or_else(|| take_parked(memory, resume, shared, self.carried))
             .unwrap_or_else(|| reuse_searcher(memory, shared, self.carried));
         each!(&mut s, s => {
             s.set_rank(rank);
@@ -721,8 +721,8 @@ impl Drop for Engine {
             && let Some(s) = self.searcher.take()
             && let Ok(mut parked) = PARKED.lock()
         {
-            parked.retain(|(r, _)| r.owner != resume.owner);
-            parked.push((resume, s));
+            parked.retain(|(r, _, _)| r.owner != resume.owner);
+            parked.push((resume, s, self.carried));
         }
         if let Some(s) = self.searcher.take() {
             keep_spare(s, self.carried);

@@ -84,21 +84,26 @@ pub(super) fn reuse_plain(bytes: usize) -> Searcher<Move> {
 }
 
 /// The tables kept by `Options::resume`: the last one of each owner.
-pub(super) static PARKED: std::sync::Mutex<Vec<(Resume, MainSearcher)>> =
+pub(super) static PARKED: std::sync::Mutex<Vec<(Resume, MainSearcher, Option<Carried>)>> =
     std::sync::Mutex::new(Vec::new());
 
 /// For an analysis with `Options::resume`: its owner's kept table if of
-/// the same size and kind, as it was left when the key is the same, else
-/// emptied (its memory is then reused rather than held beside a new one).
+/// the same size and kind, as it was left when the key is the same,
+/// turned round when it is the other side of the same problem (`next`,
+/// as in `reuse_searcher`), else emptied (its memory is then reused
+/// rather than held beside a new one).
 pub(super) fn take_parked(
     bytes: usize,
     resume: Option<Resume>,
     shared: bool,
+    next: Option<Carried>,
 ) -> Option<MainSearcher> {
     let resume = resume?;
-    let (kept, mut s) = {
+    let (kept, mut s, carried) = {
         let mut parked = PARKED.lock().ok()?;
-        let i = parked.iter().position(|(r, _)| r.owner == resume.owner)?;
+        let i = parked
+            .iter()
+            .position(|(r, _, _)| r.owner == resume.owner)?;
         parked.swap_remove(i)
     };
     if s.budget() != bytes || s.is_shared() != shared {
@@ -109,6 +114,8 @@ pub(super) fn take_parked(
             s.restart_counts();
             s.set_strict(false);
         });
+    } else if next.is_some() && carried == next.map(other_side) {
+        s.flip_prover();
     } else {
         s.clear();
     }
@@ -118,6 +125,6 @@ pub(super) fn take_parked(
 /// Frees the table `owner` kept (see `Options::resume`).
 pub fn drop_kept(owner: u64) {
     if let Ok(mut parked) = PARKED.lock() {
-        parked.retain(|(r, _)| r.owner != owner);
+        parked.retain(|(r, _, _)| r.owner != owner);
     }
 }
