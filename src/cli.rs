@@ -154,7 +154,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub parallel_ko: bool,
     /// Threads for each search, sharing one table (default: the cores
-    /// that fewer problems than jobs leave free, else 1).
+    /// that fewer problem sides than jobs leave free, else 1).
     #[arg(long)]
     pub threads: Option<usize>,
     /// No progress bar.
@@ -291,13 +291,21 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let mut opts = opts;
     let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
     opts.parallel_ko = args.parallel_ko && solving > 0 && 2 * solving <= jobs;
-    // Cores that no problem would use go to the searches: one problem on
-    // two cores searches on two threads (its sides one after the other).
+    // A problem's sides go to one worker, one after the other, when
+    // there are problems enough to keep every worker busy: the second
+    // side's searches then start from the first side's table turned
+    // round (`analysis`'s kept tables), which spares them much of their
+    // work. With fewer problems than jobs the sides run at once instead,
+    // so that one file is answered in the time of one side.
     let problems = loaded.iter().filter(|l| l.is_ok()).count();
+    let together = problems >= jobs;
+    // Cores that no unit of work would use go to the searches: one
+    // problem with `PL` on two cores searches on two threads.
+    let units = if together { problems } else { solving };
     opts.threads = match args.threads {
         Some(n) => n.max(1),
-        None if opts.parallel_ko || problems == 0 => 1,
-        None => (jobs / problems).max(1),
+        None if opts.parallel_ko || units == 0 => 1,
+        None => (jobs / units).max(1),
     };
     // Workers left without a side help the searches still running, when
     // each search has a thread of its own to begin with.
@@ -321,17 +329,14 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         .num_threads(jobs.max(1))
         .build()
         .context("cannot start worker threads")?;
-    // A problem's sides are one unit of work, solved one after the other
-    // by one worker: the second side's searches start from the first
-    // side's table turned round (`analysis`'s kept tables), which spares
-    // them much of their work.
+    // The units of work: a problem's sides, or each side alone (above).
     let mut order: Vec<Vec<usize>> = Vec::new();
     for (j, job) in work.iter().enumerate() {
         let problem = |job: &Job| match *job {
             Job::Solve(i, _) | Job::Failed(i) => i,
         };
         match order.last_mut() {
-            Some(unit) if problem(&work[unit[0]]) == problem(job) => unit.push(j),
+            Some(unit) if together && problem(&work[unit[0]]) == problem(job) => unit.push(j),
             _ => order.push(vec![j]),
         }
     }

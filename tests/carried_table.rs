@@ -80,3 +80,67 @@ fn another_problem_s_table_is_not_carried_over() {
     assert_eq!(answers(&runs), answers(&alone));
     assert_eq!(runs.positions, alone.positions);
 }
+
+/// `shikatsu solve ARGS --format jsonl`: each side's (to_move, positions).
+fn solve_positions(args: &[&str]) -> Vec<(String, u64)> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args([
+            "solve",
+            "--format",
+            "jsonl",
+            "--quiet",
+            "--positions",
+            "20000000",
+        ])
+        .args(args)
+        .output()
+        .expect("shikatsu runs");
+    String::from_utf8(out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| {
+            let r: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+            let side = r["to_move"].as_str().expect("a side").to_string();
+            (side, r["positions"].as_u64().expect("a count"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
+    let dir = std::env::temp_dir().join(format!("shikatsu-carry-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let both = format!(
+        "{}/problems/classic/second-line-eight-live.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&both).unwrap();
+    // The same problem with White to move only.
+    let white_only = dir.join("white.sgf");
+    std::fs::write(&white_only, text.replacen("MA[dd]", "MA[dd]PL[W]", 1)).unwrap();
+    let white_only = white_only.to_str().unwrap();
+    let alone = solve_positions(&["--jobs", "1", white_only]);
+    assert_eq!(alone.len(), 1);
+    // One job, and two jobs with as many problems: White comes after Black.
+    let other = format!(
+        "{}/problems/classic/rabbity-six.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for args in [
+        vec!["--jobs", "1", &both],
+        vec!["--jobs", "2", &both, &other],
+    ] {
+        let sides = solve_positions(&args);
+        let (_, white) = sides.iter().find(|(s, _)| s == "W").expect("White's side");
+        assert!(
+            white * 4 < alone[0].1,
+            "{args:?}: White after Black {white} positions, alone {}",
+            alone[0].1
+        );
+    }
+    // One problem on two jobs: its sides run at once, each from scratch.
+    let sides = solve_positions(&["--jobs", "2", &both]);
+    let (_, white) = sides.iter().find(|(s, _)| s == "W").expect("White's side");
+    assert_eq!(*white, alone[0].1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
