@@ -238,7 +238,7 @@ fn carried_and_fresh<S: Words>(
 ) -> (Vec<Outcome>, Vec<Outcome>) {
     let mut s = new();
     ranked_searches(&mut s, problem, Color::Black);
-    s.flip_prover();
+    s.flip_prover(|r| (r <= 2).then(|| 2 - r));
     let carried = ranked_searches(&mut s, problem, Color::White);
     let fresh = ranked_searches(&mut new(), problem, Color::White);
     (carried, fresh)

@@ -114,6 +114,22 @@ pub fn resume_key(problem: &Problem, side: Color, ko: KoRule) -> u64 {
     h.finish()
 }
 
+/// How favourable `master`'s rules are to `prover` (`Searcher::set_rank`):
+/// less room for the prover to retake a ko is worse for the prover.
+fn rank_of(master: KoMaster, prover: Color) -> u8 {
+    match master {
+        Some(c) if c == prover => 2,
+        None => 1,
+        Some(_) => 0,
+    }
+}
+
+/// The rank of the same rules for the other prover (`rank_of`): the
+/// other side's master is the same player.
+fn mirror_rank(rank: u8) -> Option<u8> {
+    (rank <= 2).then(|| 2 - rank)
+}
+
 /// What a table's results depend on besides the prover: `resume_key`
 /// without the side to move (a table turned round serves the other side,
 /// `tables::reuse_searcher`).
@@ -397,12 +413,7 @@ impl Engine {
     /// The main searcher, set up for `master`'s rules, taken out of the
     /// engine until `decide_in` gives it back.
     fn take_searcher(&mut self, master: KoMaster, prover: Color) -> MainSearcher {
-        // Less room for the prover to retake a ko is worse for the prover.
-        let rank = match master {
-            Some(c) if c == prover => 2,
-            None => 1,
-            Some(_) => 0,
-        };
+        let rank = rank_of(master, prover);
         let shared = self.threads > 1 || self.desk.is_some();
         let (memory, resume) = (self.memory, self.resume);
         let mut s = self
@@ -709,7 +720,7 @@ impl MainSearcher {
     /// The table turned round for the other side's prover, in fast mode.
     fn flip_prover(&mut self) {
         each!(self, s => {
-            s.flip_prover();
+            s.flip_prover(mirror_rank);
             s.set_strict(false);
         })
     }

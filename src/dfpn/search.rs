@@ -299,11 +299,13 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// Keeps what the table learnt for the next search, of the same game
     /// with the other player as the prover (`Table::flip_prover`): for a
     /// problem solved for both sides to move, the second side's search
-    /// meets many of the first one's positions (after a pass, in lines
-    /// where the moves come in another order), and their final results
-    /// hold for it turned round.
-    pub fn flip_prover(&mut self) {
-        self.tt.flip_prover();
+    /// meets many of the first one's positions (where a pass puts the
+    /// same stones before the same player), and their final results hold
+    /// for it turned round. `mirror` maps each rank (`set_rank`) to the
+    /// rank of the same rules for the other prover, None for rules it
+    /// has no counterpart of.
+    pub fn flip_prover(&mut self, mirror: impl Fn(u8) -> Option<u8>) {
+        self.tt.flip_prover(mirror);
         self.forget_counts();
     }
 

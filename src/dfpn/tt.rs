@@ -390,11 +390,11 @@ impl<S: Words> Table<S> {
     /// then the other's to use (`Searcher::flip_prover`). Each live
     /// entry's proof and disproof numbers swap (a winning move kept with
     /// a final result moves with its word: the side to move who wins is
-    /// the same), and the rank of the three ko settings, which orders them
-    /// by how favourable they are to the prover, turns from r to 2 - r.
-    /// Path-keyed results and other ranks are dropped: a path's key means
+    /// the same), and its rank r becomes `mirror(r)`, the rank of the
+    /// same rules for the other prover (an entry whose rank has none is
+    /// dropped). Path-keyed results are dropped: a path's key means
     /// nothing to another search.
-    pub fn flip_prover(&mut self) {
+    pub fn flip_prover(&mut self, mirror: impl Fn(u8) -> Option<u8>) {
         let generation = self.generation;
         for at in (self.base..self.base + self.buckets * WORDS).step_by(WORDS) {
             let b = self.words.bucket(at);
@@ -403,14 +403,14 @@ impl<S: Words> Table<S> {
                 if (meta >> 24) as u8 != generation {
                     continue;
                 }
-                let rank = (meta >> 16) & 0x7f;
-                if meta as u16 != u16::MAX || rank > 2 {
+                let rank = mirror((meta >> 16) as u8 & 0x7f);
+                let Some(rank) = rank.filter(|&r| r < 0x80 && meta as u16 == u16::MAX) else {
                     self.words.set(at + META + i, 0);
                     self.used -= 1;
                     continue;
-                }
+                };
                 let (pn, dn) = (b[PN + i], b[DN + i]);
-                let flipped = meta & !(0x7f << 16) | (2 - rank) << 16;
+                let flipped = meta & !(0x7f << 16) | (rank as u32) << 16;
                 // The check word holds the key mixed with the numbers in a
                 // shared table: take the old mix out and put the new one in.
                 let check = b[i] ^ Self::seal(0, pn, dn, meta) ^ Self::seal(0, dn, pn, flipped);
@@ -665,7 +665,7 @@ mod tests {
         t.put(k(3), free);
         t.put_near(k(1), k(99), on_path);
         assert_eq!(t.used(), 4);
-        t.flip_prover();
+        t.flip_prover(|r| (r <= 2).then(|| 2 - r));
         let mirrored = |x: Entry| Entry {
             pn: x.dn,
             dn: x.pn,
@@ -677,7 +677,7 @@ mod tests {
         assert_eq!(t.get(k(3)), Some(mirrored(free)));
         assert_eq!(t.get_near(k(1), k(99)), None);
         assert_eq!(t.used(), 3);
-        t.flip_prover();
+        t.flip_prover(|r| (r <= 2).then(|| 2 - r));
         assert_eq!(t.get(k(1)), Some(proven));
         assert_eq!(t.get(k(3)), Some(free));
     }
