@@ -46,7 +46,7 @@ fn answers(a: &Analysis) -> impl PartialEq + std::fmt::Debug {
 
 #[test]
 fn the_second_side_starts_from_the_first_sides_table() {
-    // Second-line eight: Black to move kills, White to move lives.
+    // Second-line eight: Black to move kills; White to move cannot live.
     let p = bundled("classic/second-line-eight-live.sgf");
     let alone = on_a_new_thread(&p, &[Color::White]).remove(0);
     let both = on_a_new_thread(&p, &[Color::Black, Color::White]);

@@ -7,7 +7,7 @@
 use shikatsu::analysis::{KoRule, Options, Resume, Status, analyze, resume_key};
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
-use shikatsu::problem::load_paths;
+use shikatsu::problem::{Problem, load_paths};
 
 fn options(positions: Option<u64>, key: Option<u64>) -> Options {
     Options {
@@ -22,15 +22,21 @@ fn options(positions: Option<u64>, key: Option<u64>) -> Options {
     }
 }
 
-#[test]
-fn a_kept_table_goes_on_where_the_search_stopped() {
+/// The bundled second-line eight: Black to move kills, White to move
+/// fails to live.
+fn second_line_eight() -> Problem {
     let file = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/problems/classic/second-line-eight-live.sgf"
     );
-    let p = load_paths(&[file.to_string()])
+    load_paths(&[file.to_string()])
         .remove(0)
-        .expect("the bundled problem loads");
+        .expect("the bundled problem loads")
+}
+
+#[test]
+fn a_kept_table_goes_on_where_the_search_stopped() {
+    let p = second_line_eight();
     let side = Color::White;
     let full = analyze(&p, side, &options(None, None));
     assert_eq!(
@@ -71,13 +77,7 @@ fn a_kept_table_goes_on_where_the_search_stopped() {
 
 #[test]
 fn a_kept_table_serves_the_other_side_turned_round() {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/problems/classic/second-line-eight-live.sgf"
-    );
-    let p = load_paths(&[file.to_string()])
-        .remove(0)
-        .expect("the bundled problem loads");
+    let p = second_line_eight();
     let alone = analyze(&p, Color::White, &options(None, None));
     // The owner solves Black, then White: the table it kept for Black's
     // key is turned round for White's (the terminal UI going from one
