@@ -49,13 +49,13 @@ pub(super) fn reuse_searcher(bytes: usize, shared: bool, next: Option<Carried>) 
         let mut s = s.borrow_mut();
         let i = s
             .iter()
-            .position(|(x, c)| fits(x) && next.is_some() && *c == next.map(other_side))
+            .position(|(x, c)| fits(x) && serves(*c, next))
             .or_else(|| s.iter().position(|(x, _)| fits(x)))?;
         Some(s.remove(i))
     });
     match spare {
         Some((mut s, c)) => {
-            if next.is_some() && c == next.map(other_side) {
+            if serves(c, next) {
                 s.flip_prover();
             } else {
                 s.clear();
@@ -67,12 +67,10 @@ pub(super) fn reuse_searcher(bytes: usize, shared: bool, next: Option<Carried>) 
     }
 }
 
-/// The same problem searched with the other side to move as the prover.
-fn other_side(c: Carried) -> Carried {
-    Carried {
-        prover: c.prover.opp(),
-        ..c
-    }
+/// Whether a table `kept` for one side of a problem serves `next`, the
+/// other side of the same problem, turned round.
+fn serves(kept: Option<Carried>, next: Option<Carried>) -> bool {
+    matches!((kept, next), (Some(k), Some(n)) if k.problem == n.problem && k.prover != n.prover)
 }
 
 /// `reuse_searcher` for a table of one's own.
@@ -114,7 +112,7 @@ pub(super) fn take_parked(
             s.restart_counts();
             s.set_strict(false);
         });
-    } else if next.is_some() && carried == next.map(other_side) {
+    } else if serves(carried, next) {
         s.flip_prover();
     } else {
         s.clear();
