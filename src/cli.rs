@@ -244,6 +244,15 @@ enum Job {
     Failed(usize),
 }
 
+impl Job {
+    /// The loaded problem (or load error) the job is about.
+    fn problem(&self) -> usize {
+        match *self {
+            Job::Solve(i, _) | Job::Failed(i) => i,
+        }
+    }
+}
+
 /// A count the user gave that must be 1 or more (0 jobs or threads would
 /// solve nothing, or quietly mean something else).
 pub fn at_least_one(option: &str, value: Option<usize>) -> Result<()> {
@@ -330,16 +339,11 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         .build()
         .context("cannot start worker threads")?;
     // The units of work: a problem's sides, or each side alone (above).
-    let mut order: Vec<Vec<usize>> = Vec::new();
-    for (j, job) in work.iter().enumerate() {
-        let problem = |job: &Job| match *job {
-            Job::Solve(i, _) | Job::Failed(i) => i,
-        };
-        match order.last_mut() {
-            Some(unit) if together && problem(&work[unit[0]]) == problem(job) => unit.push(j),
-            _ => order.push(vec![j]),
-        }
-    }
+    let jobs_in_order: Vec<usize> = (0..work.len()).collect();
+    let mut order: Vec<Vec<usize>> = jobs_in_order
+        .chunk_by(|&a, &b| together && work[a].problem() == work[b].problem())
+        .map(<[usize]>::to_vec)
+        .collect();
     // Largest problems first, taken one at a time as threads come free:
     // a long problem started last would leave the other threads idle. One
     // thread has nothing to balance: input order shows results soonest.

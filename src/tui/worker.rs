@@ -296,8 +296,14 @@ fn set_numbers(moves: &mut [Step<Move>], mv: Move, pn: PnDn, dn: PnDn) {
 }
 
 impl Seen {
-    fn or_at(&self, depth: usize) -> bool {
-        (self.prefix + depth).is_multiple_of(2)
+    /// Whose turn it is at `depth` of the path: the prover's at even
+    /// depths from the problem's root.
+    fn kind_at(&self, depth: usize) -> NodeKind {
+        if (self.prefix + depth).is_multiple_of(2) {
+            NodeKind::Or
+        } else {
+            NodeKind::And
+        }
     }
 
     /// A new search starts, `prefix` moves from the problem's root:
@@ -326,12 +332,7 @@ impl Seen {
         }
         // The nodes from depth l on are done: each hands its numbers up.
         for j in (l.max(1)..self.len).rev() {
-            let kind = if self.or_at(j) {
-                NodeKind::Or
-            } else {
-                NodeKind::And
-            };
-            let (pn, dn) = node_numbers(kind, &self.levels[j]);
+            let (pn, dn) = node_numbers(self.kind_at(j), &self.levels[j]);
             let mv = self.moves[j - 1];
             set_numbers(&mut self.levels[j - 1], mv, pn, dn);
         }
