@@ -21,6 +21,8 @@
 //! the root, in which seki counts as a failure, settles that, so the label
 //! does not depend on which defence the proof happened to find.
 
+use std::time::Instant;
+
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::board::{Bits, Board, Color, Move, benson, words_for};
@@ -58,8 +60,16 @@ const ROOT_BUDGET: u64 = 1_000_000;
 
 /// Classifies the defender's checked tree `tree`, played from the
 /// problem's position with `to_move` first, under `ko`. None when a
-/// search ran out of budget; also the positions those searches took.
-pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Option<Life>, u64) {
+/// search ran out of budget or the clock passed `deadline` (the
+/// analysis's own: a label must not outlast the time given to the side);
+/// also the positions those searches took.
+pub fn classify(
+    problem: &Problem,
+    to_move: Color,
+    ko: Ko,
+    tree: &[Line],
+    deadline: Option<Instant>,
+) -> (Option<Life>, u64) {
     let mut w = Walker {
         problem,
         ko,
@@ -67,9 +77,14 @@ pub fn classify(problem: &Problem, to_move: Color, ko: Ko, tree: &[Line]) -> (Op
         shared: HashMap::default(),
         spent: 0,
         undecided: false,
+        searcher: None,
+        deadline,
     };
     let mut life = w.node(&problem.board, to_move, false, false, tree);
-    if life == Life::Seki && w.settles(&problem.board, to_move, ROOT_BUDGET) == Some(true) {
+    if life == Life::Seki
+        && !w.out_of_time()
+        && w.settles(&problem.board, to_move, ROOT_BUDGET) == Some(true)
+    {
         life = Life::Eyes;
         w.undecided = false;
     }
@@ -87,6 +102,12 @@ struct Walker<'a> {
     /// Positions searched so far.
     spent: u64,
     undecided: bool,
+    /// One table for all the walk's searches, made at the first: a tree
+    /// can have thousands of ends to settle, and a fresh table each time
+    /// cost a 16 MB clear of memory that the allocator handed back (gop/17101
+    /// Black: 10 s of clearing, past the side's time).
+    searcher: Option<Searcher<Move>>,
+    deadline: Option<Instant>,
 }
 
 impl Walker<'_> {
@@ -168,7 +189,7 @@ impl Walker<'_> {
         if let Some(&life) = self.memo.get(&key) {
             return life;
         }
-        let life = if self.spent >= SETTLE_TOTAL {
+        let life = if self.spent >= SETTLE_TOTAL || self.out_of_time() {
             self.undecided = true;
             Life::Eyes
         } else {
@@ -185,6 +206,10 @@ impl Walker<'_> {
         life
     }
 
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// Can the defender, with `to_move` first, make the target
     /// unconditionally alive against any resistance? Then it lives with
     /// eyes (any enemy stones in them are dead); if not, it lives only in
@@ -198,9 +223,12 @@ impl Walker<'_> {
         };
         let limits = Limits {
             positions: Some(budget),
-            time: None,
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
         };
-        let mut searcher = Searcher::new(16 << 20);
+        let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16 << 20));
+        searcher.reset();
         // Only the verdict is used (a label, not a reported proof).
         fn solve<const W: usize>(
             searcher: &mut Searcher<Move>,
@@ -213,10 +241,9 @@ impl Walker<'_> {
             let game: Tsumego<W> = Tsumego::for_search(sub, to_move, defender, ko);
             searcher.solve(&mut game.unconditional_only(), limits, &mut Unobserved)
         }
-        let s = &mut searcher;
         let (ko, (w, h)) = (self.ko, sub.search_shape());
         let outcome = crate::with_words!(words_for(w, h), W => {
-            solve::<W>(s, &sub, to_move, defender, ko, limits)
+            solve::<W>(searcher, &sub, to_move, defender, ko, limits)
         });
         self.spent += searcher.positions();
         match outcome {
@@ -224,5 +251,41 @@ impl Walker<'_> {
             Outcome::Disproven => Some(false),
             Outcome::Unknown(_) => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{Options, analyze};
+    use crate::problem::sgf::load_str;
+
+    /// White's proof in a seki with no eyes, and the problem.
+    fn seki() -> (Problem, Ko, Vec<Line>) {
+        let text = include_str!("../../problems/classic/seki-no-eyes.sgf");
+        let problem = load_str("seki-no-eyes.sgf", text)
+            .into_iter()
+            .next()
+            .expect("one problem")
+            .expect("it loads");
+        let a = analyze(&problem, problem.defender, &Options::default());
+        (
+            problem,
+            a.ko,
+            a.proof.expect("the defender's checked proof"),
+        )
+    }
+
+    /// The label settles a seki by searches of its own; with the side's
+    /// time already gone it gives up (no label) instead of searching on.
+    #[test]
+    fn the_label_keeps_to_the_side_s_time() {
+        let (problem, ko, tree) = seki();
+        let (life, spent) = classify(&problem, problem.defender, ko, &tree, None);
+        assert_eq!(life, Some(Life::Seki));
+        assert!(spent > 0, "a seki is told from eyes by a search");
+        let past = Some(Instant::now());
+        let (life, spent) = classify(&problem, problem.defender, ko, &tree, past);
+        assert_eq!((life, spent), (None, 0));
     }
 }

@@ -892,7 +892,7 @@ fn analyze_with<O: Observer<Move>>(
         a.status == Status::Fails
     };
     if let (true, false, Some(tree)) = (defender_won && all_checked, opts.status_only, &a.proof) {
-        let (life, spent) = life::classify(problem, side, a.ko, tree);
+        let (life, spent) = life::classify(problem, side, a.ko, tree, engine.deadline);
         a.life = life;
         engine.spend(spent);
     }
