@@ -679,54 +679,26 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
 }
 
 /// Writes the analysis's checked trees as SGF files named after the problem.
-fn write_proofs(
+pub(crate) fn write_proofs(
     dir: &std::path::Path,
     p: &shikatsu::problem::Problem,
     a: &analysis::Analysis,
 ) -> Result<()> {
-    use shikatsu::proof::{Line, sgf};
-    let stem = p
-        .file
-        .file_stem()
-        .map_or("problem".to_string(), |s| s.to_string_lossy().into_owned());
-    let base = if p.index > 0 {
-        format!("{stem}-{}-{}", p.index, a.side.letter())
-    } else {
-        format!("{stem}-{}", a.side.letter())
+    use shikatsu::report::proof_file;
+    let write = |name: String, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
     };
-    let h = p.board.height();
-    let ko = a.ko.describe();
-    if let (Some(tree), true) = (&a.proof, a.checked) {
-        let comment = format!(
-            "{}. Ko setting: {}. Root pn {} dn {}. Proof checked by shikatsu's independent checker.",
-            a.headline(p),
-            ko,
-            a.root_pn,
-            a.root_dn
-        );
-        let path = dir.join(format!("{base}.sgf"));
-        std::fs::write(&path, sgf::write(p, a.side, &comment, tree))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+    if a.checked
+        && let Some(text) = proof_file::text(p, a)
+    {
+        write(proof_file::name(p, a.side), text)?;
     }
     for (m, tree) in &a.refutations {
-        let comment = format!(
-            "The file's answer {} does not reach {} for {}: the opponent's checked answer follows ({}).",
-            m.human(h),
-            a.status.as_str(),
-            a.side.name(),
-            ko
-        );
-        let line = [Line::new(*m, tree.clone())];
-        let path = dir.join(format!(
-            "{base}-refutes-{}.sgf",
-            if m.sgf().is_empty() {
-                "pass".to_string()
-            } else {
-                m.sgf()
-            }
-        ));
-        std::fs::write(&path, sgf::write(p, a.side, &comment, &line))
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        write(
+            proof_file::refutation_name(p, a.side, *m),
+            proof_file::refutation_text(p, a, *m, tree),
+        )?;
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 //! `problem` (SGF to a tsumego position), `dfpn` (a generic solver that
 //! knows nothing of Go), `tsumego` (the Go game plugged into it), `proof`
 //! (solution trees and their independent checker), `analysis` (status of a problem for a side to move, ko grades, eyes or
-//! seki) and `report` (machine-readable results).
+//! seki) and `report` (machine-readable results, and the proof files'
+//! names and root comment).
 #![deny(unsafe_code)]
 
 pub mod analysis;

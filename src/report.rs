@@ -1,4 +1,5 @@
-//! Machine-readable results: one record per problem and side to move.
+//! Machine-readable results: one record per problem and side to move;
+//! `proof_file`, the proof SGF files' names and root comment.
 
 use std::collections::BTreeMap;
 
@@ -7,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{self, Analysis, KoRule, Status};
 use crate::board::{Color, Move, Point};
 use crate::problem::{LoadError, Problem};
+
+pub mod proof_file;
 
 /// One line of `--format jsonl`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

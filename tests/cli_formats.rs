@@ -450,7 +450,7 @@ fn proof_sgf_files_are_written_and_solve_again_to_the_same_answer() {
     assert_eq!(code, 0);
     let first = jsonl(&json);
     for (r, side) in first.iter().zip(["B", "W"]) {
-        let written = out.join(format!("basic-ko-{side}.sgf"));
+        let written = out.join(format!("basic-ko-{side}.proof.sgf"));
         let text = std::fs::read_to_string(&written).expect("the proof file is there");
         assert!(text.starts_with("(;FF[4]GM[1]"), "{text}");
         let (code, again) = solve_args(&[&written.display().to_string(), "--format", "jsonl"]);
@@ -462,6 +462,40 @@ fn proof_sgf_files_are_written_and_solve_again_to_the_same_answer() {
         assert_eq!(again[0]["accepted"], r["first_moves"]);
         assert_eq!(again[0]["agrees"], true);
     }
+}
+
+/// A file's answer that misses the best status gets the opponent's
+/// refutation beside the proof, named after the answer, with the same
+/// verdict in its root comment and what it refutes.
+#[test]
+fn a_wrong_answer_gets_a_refutation_file_beside_the_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    // Straight three: Black kills at B9; the file's answer A9 lets White
+    // live at B9.
+    let file = dir.path().join("three.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[aa])",
+    )
+    .unwrap();
+    let out = dir.path().join("proofs");
+    let (code, _) = solve_args(&[file.to_str().unwrap(), "--proof-sgf", out.to_str().unwrap()]);
+    assert_eq!(code, 1, "the file's answer DIFFERS");
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["three-B-refutes-aa.proof.sgf", "three-B.proof.sgf"]);
+    let text = std::fs::read_to_string(out.join(&names[0])).unwrap();
+    assert!(
+        text.contains(
+            "C[Black to kill: unconditional. Ko setting: White is ko master. First moves: B9."
+        ) && text.contains("The file's answer A9 does not reach unconditional for Black.")
+            && text.contains(";B[aa]")
+            && text.contains(";W[ba]"),
+        "{text}"
+    );
 }
 
 /// A proof file that cannot be written is an error, not a silent loss: a
@@ -482,18 +516,19 @@ fn a_proof_file_that_cannot_be_written_is_an_error() {
     assert!(err.starts_with("error: cannot write into "), "{err}");
     // Where Black's proof would go stands a folder.
     let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir(dir.path().join("basic-ko-B.sgf")).unwrap();
+    std::fs::create_dir(dir.path().join("basic-ko-B.proof.sgf")).unwrap();
     let (code, _, err) = run(dir.path());
     assert_eq!(code, 2, "{err}");
     let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(lines.len(), 1, "{err}");
     assert!(
-        lines[0].contains("basic-ko.sgf: cannot write") && lines[0].contains("basic-ko-B.sgf"),
+        lines[0].contains("basic-ko.sgf: cannot write")
+            && lines[0].contains("basic-ko-B.proof.sgf"),
         "{}",
         lines[0]
     );
     assert!(
-        dir.path().join("basic-ko-W.sgf").is_file(),
+        dir.path().join("basic-ko-W.proof.sgf").is_file(),
         "White's proof is written"
     );
 }

@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,6 +15,7 @@ use shikatsu::analysis::{Analysis, KoRule, Options, Resume, Status, drop_kept, r
 use shikatsu::board::{Color, Move, Point};
 use shikatsu::dfpn::{Limits, Outcome};
 use shikatsu::problem::{LoadError, Loaded, Problem};
+use shikatsu::report::proof_file;
 use shikatsu::tsumego::KoMaster;
 
 use super::explore::{Explorer, NodeView};
@@ -847,6 +848,11 @@ impl App {
     // ---- writing the proof --------------------------------------------
 
     fn write_sgf(&mut self) {
+        self.write_sgf_in(Path::new(""));
+    }
+
+    /// Writes the proof file into `dir` (the current folder: "").
+    pub(super) fn write_sgf_in(&mut self, dir: &Path) {
         let Some((problem, _)) = self.problem() else {
             self.say("nothing to write: this entry did not load", Tone::Bad);
             return;
@@ -858,18 +864,17 @@ impl App {
             );
             return;
         };
-        if a.proof.is_none() {
+        let Some(text) = proof_file::text(problem, a) else {
             self.say(
                 "nothing to write: no proof (unknown within the limits)",
                 Tone::Info,
             );
             return;
-        }
-        let text = super::sgf_out::proof_sgf(problem, a);
-        let name = super::sgf_out::file_name(problem, a.side);
-        match std::fs::write(&name, text) {
-            Ok(()) => self.say(format!("wrote {name}"), Tone::Good),
-            Err(e) => self.say(format!("cannot write {name}: {e}"), Tone::Bad),
+        };
+        let path = dir.join(proof_file::name(problem, a.side));
+        match std::fs::write(&path, text) {
+            Ok(()) => self.say(format!("wrote {}", path.display()), Tone::Good),
+            Err(e) => self.say(format!("cannot write {}: {e}", path.display()), Tone::Bad),
         }
     }
 }

@@ -4,8 +4,10 @@
 //! - `worker.rs` runs the solver on its own thread and publishes a snapshot;
 //! - `app.rs` holds the state and applies actions (no terminal);
 //! - `keys.rs` maps keys to actions; `ui.rs` draws `&App` on any backend;
-//! - `explore.rs` is the solution tree the walk and try mode move in;
-//! - `sgf_out.rs` writes the proof as SGF.
+//! - `explore.rs` is the solution tree the walk and try mode move in.
+//!
+//! `w` writes the proof file `solve --proof-sgf` writes
+//! (`shikatsu::report::proof_file`), in the current folder.
 //!
 //! The loop draws at most every [`TICK`] (20 frames a second) and at once
 //! after a key; the solver never waits for the terminal. `ratatui::init`
@@ -15,7 +17,6 @@
 mod app;
 mod explore;
 mod keys;
-mod sgf_out;
 mod ui;
 mod worker;
 

@@ -17,6 +17,7 @@ use shikatsu::board::{Color, Move, Point};
 use shikatsu::dfpn::Limits;
 use shikatsu::problem::load_paths;
 use shikatsu::problem::sgf::load_str;
+use shikatsu::report::proof_file;
 
 use super::app::{App, Config, Overlay, Phase, entries, load_failure, parse_point};
 use super::keys::Action;
@@ -877,7 +878,7 @@ fn written_proof_is_sgf_that_loads_back() {
     let a = solved(&[("three.sgf", THREE)]);
     let p = a.problem().expect("a problem").0.clone();
     let an = a.analysis().expect("decided");
-    let text = super::sgf_out::proof_sgf(&p, an);
+    let text = proof_file::text(&p, an).expect("a proof");
     assert!(text.starts_with("(;FF[4]GM[1]CA[UTF-8]"));
     assert!(text.contains("PL[B]"));
     assert!(text.contains("C[Black to kill: unconditional"));
@@ -885,10 +886,65 @@ fn written_proof_is_sgf_that_loads_back() {
     let q = back[0].as_ref().expect("the written proof loads");
     assert_eq!(q.board, p.board);
     assert_eq!(q.accepted(Color::Black), vec![pt("b9")]);
-    assert_eq!(
-        super::sgf_out::file_name(&p, Color::Black),
-        "three-B.proof.sgf"
+    assert_eq!(proof_file::name(&p, Color::Black), "three-B.proof.sgf");
+}
+
+/// `w` and `solve --proof-sgf` write one file for one analysis: the same
+/// name, the same root comment (everything either said before they
+/// shared it), the same text.
+#[test]
+fn w_and_solve_write_the_same_proof_file() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    let p = a.problem().expect("a problem").0.clone();
+    let an = a.analysis().expect("decided").clone();
+    let (tui, cli) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    a.write_sgf_in(tui.path());
+    assert!(
+        a.message
+            .as_ref()
+            .is_some_and(|(t, _)| t.starts_with("wrote ") && t.ends_with("three-B.proof.sgf")),
+        "{:?}",
+        a.message
     );
+    crate::cli::write_proofs(cli.path(), &p, &an).expect("written");
+    let files = |dir: &std::path::Path| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                let text = std::fs::read_to_string(e.path()).unwrap();
+                (e.file_name().to_string_lossy().into_owned(), text)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (tui, cli) = (files(tui.path()), files(cli.path()));
+    assert_eq!(tui.len(), 1, "{tui:?}");
+    assert_eq!(tui[0].0, "three-B.proof.sgf");
+    assert_eq!(tui, cli);
+    let comment = |text: &str| {
+        load_str("proof.sgf", text)[0]
+            .as_ref()
+            .expect("loads")
+            .comment
+            .clone()
+            .expect("a root comment")
+    };
+    let c = comment(&tui[0].1);
+    assert_eq!(c, comment(&cli[0].1));
+    assert_eq!(c, proof_file::comment(&p, &an));
+    for part in [
+        "Black to kill: unconditional.",
+        "Ko setting: White is ko master.",
+        "First moves: B9.",
+        &format!("Root pn {} dn {}.", an.root_pn, an.root_dn),
+        "The variations are Black's solution tree: one move at Black's turn, every reply at White's.",
+        "The independent checker accepted it.",
+        &format!("Written by shikatsu {}.", env!("CARGO_PKG_VERSION")),
+    ] {
+        assert!(c.contains(part), "{part:?} not in {c:?}");
+    }
 }
 
 #[test]

@@ -1,0 +1,174 @@
+//! The proof files, as `shikatsu solve --proof-sgf` and the terminal UI's
+//! `w` both write them: one name and one root comment, so that a proof
+//! reads the same whichever wrote it.
+
+use std::fmt::Write;
+
+use crate::analysis::Analysis;
+use crate::board::{Color, Move};
+use crate::problem::Problem;
+use crate::proof::{Line, sgf};
+
+/// `<stem>[-<index>]-<B|W>`: the problem's file, its number in a
+/// collection (the first has none) and the side to move.
+fn base(problem: &Problem, side: Color) -> String {
+    let stem = problem
+        .file
+        .file_stem()
+        .map_or("problem".to_string(), |s| s.to_string_lossy().into_owned());
+    if problem.index > 0 {
+        format!("{stem}-{}-{}", problem.index, side.letter())
+    } else {
+        format!("{stem}-{}", side.letter())
+    }
+}
+
+/// `<stem>[-<index>]-<B|W>.proof.sgf`. The `.proof` keeps a proof
+/// written beside its problem from being taken for the problem file.
+pub fn name(problem: &Problem, side: Color) -> String {
+    format!("{}.proof.sgf", base(problem, side))
+}
+
+/// `<stem>[-<index>]-<B|W>-refutes-<move>.proof.sgf`: the opponent's
+/// answer to the file's first move `answer` (`pass` for a pass).
+pub fn refutation_name(problem: &Problem, side: Color, answer: Move) -> String {
+    let m = match answer.sgf() {
+        m if m.is_empty() => "pass".to_string(),
+        m => m,
+    };
+    format!("{}-refutes-{m}.proof.sgf", base(problem, side))
+}
+
+/// What the analysis says, for the root comment of both files: the
+/// headline, the ko setting the status was proven under, the first
+/// moves with their grades (`…` when a limit cut the list short) and the
+/// moves that reach only a weaker status.
+fn verdict(problem: &Problem, a: &Analysis) -> String {
+    let h = problem.board.height();
+    let mut s = format!("{}. Ko setting: {}.", a.headline(problem), a.ko.describe());
+    if !a.first_moves.is_empty() {
+        let moves: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
+        let more = if a.all_first_moves { "" } else { " …" };
+        let _ = write!(s, " First moves: {}{more}.", moves.join(" "));
+    }
+    if !a.other_moves.is_empty() {
+        let others: Vec<String> = a
+            .other_moves
+            .iter()
+            .map(|(m, st)| format!("{} gives {}", m.human(h), st.as_str()))
+            .collect();
+        let _ = write!(s, " Other moves: {}.", others.join(", "));
+    }
+    s
+}
+
+/// The root comment of the proof file: the verdict, the root proof and
+/// disproof numbers, whose solution tree the variations are, whether the
+/// independent checker accepted every verdict behind it, and the version
+/// that wrote it.
+pub fn comment(problem: &Problem, a: &Analysis) -> String {
+    // The tree is the side's own when it succeeds, else the opponent's
+    // refutation.
+    let winner = if a.status.succeeds() {
+        a.side
+    } else {
+        a.side.opp()
+    };
+    let checked = if a.checked {
+        "The independent checker accepted it."
+    } else {
+        // A proof the checker could not take (too large to check), or
+        // one behind a status a limit left unknown.
+        "Not every verdict behind it was checked."
+    };
+    format!(
+        "{} Root pn {} dn {}.\n\nThe variations are {}'s solution tree: one move at {}'s turn, every reply at {}'s. {checked} Written by shikatsu {}.",
+        verdict(problem, a),
+        a.root_pn,
+        a.root_dn,
+        winner.name(),
+        winner.name(),
+        winner.opp().name(),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The root comment of a refutation: the verdict, then which of the
+/// file's answers it refutes. Refutations are kept only when checked.
+pub fn refutation_comment(problem: &Problem, a: &Analysis, answer: Move) -> String {
+    let h = problem.board.height();
+    let opp = a.side.opp();
+    format!(
+        "{}\n\nThe file's answer {} does not reach {} for {}. The variations are that move, then {}'s solution tree after it: one move at {}'s turn, every reply at {}'s. The independent checker accepted it. Written by shikatsu {}.",
+        verdict(problem, a),
+        answer.human(h),
+        a.status.as_str(),
+        a.side.name(),
+        opp.name(),
+        opp.name(),
+        a.side.name(),
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// The proof file's text: the problem, the root comment and the proof
+/// as variations; None when the analysis has no proof.
+pub fn text(problem: &Problem, a: &Analysis) -> Option<String> {
+    let tree = a.proof.as_deref()?;
+    Some(sgf::write(problem, a.side, &comment(problem, a), tree))
+}
+
+/// A refutation file's text: the file's `answer`, then the opponent's
+/// `tree` after it.
+pub fn refutation_text(problem: &Problem, a: &Analysis, answer: Move, tree: &[Line]) -> String {
+    let line = [Line::new(answer, tree.to_vec())];
+    sgf::write(
+        problem,
+        a.side,
+        &refutation_comment(problem, a, answer),
+        &line,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{Options, analyze};
+    use crate::problem::sgf::load_str;
+
+    /// A ko with two first moves of different grades: the comment gives
+    /// each its grade, and the ko master it was proven under.
+    #[test]
+    fn the_comment_gives_the_grades_and_the_ko_setting() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/problems/classic/bent-four-in-the-corner.sgf"
+        ))
+        .unwrap();
+        let p = load_str("bent-four-in-the-corner.sgf", &text)
+            .remove(0)
+            .expect("loads");
+        let opts = Options {
+            memory: 64 << 20,
+            ..Options::default()
+        };
+        let a = analyze(&p, Color::Black, &opts);
+        let c = comment(&p, &a);
+        assert!(
+            c.starts_with(
+                "Black to kill: ko (Black needs 0 external ko threats, White 1 to turn it). \
+                 Ko setting: Black is ko master. First moves: T1 (0/1) T2 (1/1)."
+            ),
+            "{c}"
+        );
+        assert!(c.contains("The independent checker accepted it."), "{c}");
+        assert_eq!(
+            name(&p, Color::Black),
+            "bent-four-in-the-corner-B.proof.sgf"
+        );
+        assert_eq!(
+            refutation_name(&p, Color::White, Move::Pass),
+            "bent-four-in-the-corner-W-refutes-pass.proof.sgf"
+        );
+    }
+}
