@@ -2119,3 +2119,102 @@ fn times_below_a_second_are_given_in_milliseconds() {
     assert_eq!(ms(1234.0), "1.23 s");
     assert_eq!(ms(75_000.0), "75.00 s");
 }
+
+/// The body's frame when the current entry did not load, and the problem
+/// list drawn over it: two boxes, the error box's border whole around
+/// the list's, never one border drawn along the other (`w`x`h` frame).
+fn assert_list_inside_error_box(frame: &str, w: usize, h: usize) {
+    let rows: Vec<Vec<char>> = rows(frame).iter().map(|r| r.chars().collect()).collect();
+    let at = |r: usize, c: usize| rows[r].get(c).copied().unwrap_or(' ');
+    // The error box is the body: below the header, above the message and
+    // help lines.
+    let (top, bottom) = (1, h - 3);
+    assert_eq!((at(top, 0), at(top, w - 1)), ('┌', '┐'), "{w}x{h}: {frame}");
+    assert_eq!(
+        (at(bottom, 0), at(bottom, w - 1)),
+        ('└', '┘'),
+        "{w}x{h}: {frame}"
+    );
+    assert!(
+        (1..w - 1).all(|c| at(bottom, c) == '─'),
+        "{w}x{h}: the error box's bottom border is whole: {frame}"
+    );
+    for r in top + 1..bottom {
+        assert_eq!(
+            (at(r, 0), at(r, w - 1)),
+            ('│', '│'),
+            "{w}x{h} row {r}: {frame}"
+        );
+    }
+    // The list: its top border has the title; its bottom is the next row
+    // with a corner below the title's.
+    let list_top = (0..h)
+        .find(|&r| rows[r].iter().collect::<String>().contains(" problems ("))
+        .unwrap_or_else(|| panic!("{w}x{h}: no list: {frame}"));
+    let left = rows[list_top]
+        .iter()
+        .position(|&c| c == '┌')
+        .expect("the list's corner");
+    let list_bottom = (list_top + 1..h)
+        .find(|&r| at(r, left) == '└')
+        .unwrap_or_else(|| panic!("{w}x{h}: the list has no bottom: {frame}"));
+    assert!(
+        top < list_top && list_bottom < bottom && left > 0,
+        "{w}x{h}: the list lies inside the error box: {frame}"
+    );
+}
+
+/// A folder with a problem and a file that does not load, the broken one
+/// on show and the problem list open: the list is drawn inside the error
+/// box, not over its border, at every terminal size.
+#[test]
+fn the_problem_list_keeps_inside_the_error_box() {
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/basic-ko.sgf"
+    ))
+    .unwrap();
+    // From a folder, as `shikatsu tui DIR` loads it.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("basic-ko.sgf"), &good).unwrap();
+    std::fs::write(dir.path().join("broken.sgf"), "").unwrap();
+    std::fs::write(dir.path().join("garbage.sgf"), "(;GM[1]SZ[99]AB[zz").unwrap();
+    let loaded = load_paths(&[dir.path().to_path_buf()]);
+    let mut folder = App::new(
+        entries(loaded),
+        dir.path().to_path_buf(),
+        opts(),
+        Config {
+            start_paused: true,
+            redact: true,
+            mono: false,
+        },
+    );
+    // basic-ko's two sides, then the two broken files.
+    assert_eq!(folder.entries.len(), 4);
+    press(&mut folder, &[Action::Next, Action::Next, Action::List]);
+    assert!(matches!(folder.entry(), Some(super::app::Entry::Error(_))));
+    // The same from text, for a snapshot that does not name a temporary
+    // folder.
+    let mut text = app(
+        &[
+            ("basic-ko.sgf", &good),
+            ("broken.sgf", ""),
+            ("garbage.sgf", "(;GM[1]SZ[99]AB[zz"),
+        ],
+        true,
+    );
+    press(&mut text, &[Action::Next, Action::Next, Action::List]);
+    let frame = render(&text, 80, 24);
+    insta::assert_snapshot!("list_over_load_error_80x24", frame);
+    for a in [&folder, &text] {
+        for (w, h) in [(80, 24), (100, 32), (60, 20)] {
+            assert_list_inside_error_box(&render(a, w, h), w as usize, h as usize);
+        }
+        for h in 16..=48 {
+            for w in [60, 61, 79, 80, 81, 99, 100, 120] {
+                assert_list_inside_error_box(&render(a, w, h), w as usize, h as usize);
+            }
+        }
+    }
+}

@@ -321,7 +321,7 @@ pub fn draw(app: &App, f: &mut Frame) {
     }
     draw_help_line(app, f, help, &theme);
     if let Overlay::List { sel } = app.overlay {
-        draw_list(app, f, area, sel, &theme);
+        draw_list(app, f, body, sel, &theme);
     }
 }
 
@@ -485,11 +485,14 @@ fn entry_status(app: &App, i: usize) -> String {
     }
 }
 
-fn draw_list(app: &App, f: &mut Frame, area: Rect, sel: usize, theme: &Theme) {
+/// The problem list, over `body` with a row to spare above and below it:
+/// over an entry that did not load, the body is the error box, and a list
+/// reaching its border would draw its own border along the box's.
+fn draw_list(app: &App, f: &mut Frame, body: Rect, sel: usize, theme: &Theme) {
     let r = centered(
-        area,
-        area.width.saturating_sub(6).min(90),
-        area.height.saturating_sub(4),
+        body,
+        body.width.saturating_sub(6).min(90),
+        body.height.saturating_sub(2),
     );
     let inner_h = r.height.saturating_sub(2) as usize;
     let n = app.entries.len();
