@@ -78,6 +78,7 @@ pub fn classify(
         spent: 0,
         undecided: false,
         searcher: SETTLING.with(|kept| kept.borrow_mut().take()),
+        warm: false,
         deadline,
     };
     let mut life = w.node(&problem.board, to_move, false, false, tree);
@@ -119,6 +120,10 @@ struct Walker<'a> {
     /// handed back (gop/17101 Black: 10 s of clearing, past the side's time).
     searcher: Option<Searcher<Move>>,
     deadline: Option<Instant>,
+    /// The table holds this walk's results only (emptied at its first
+    /// search): the settling searches share the rules, so each goes on
+    /// from what the others learnt, as a problem's first moves do.
+    warm: bool,
 }
 
 impl Walker<'_> {
@@ -239,7 +244,11 @@ impl Walker<'_> {
                 .map(|d| d.saturating_duration_since(Instant::now())),
         };
         let searcher = self.searcher.get_or_insert_with(|| Searcher::new(16 << 20));
-        searcher.reset();
+        if !self.warm {
+            searcher.reset();
+            self.warm = true;
+        }
+        let before = searcher.positions();
         // Only the verdict is used (a label, not a reported proof).
         fn solve<const W: usize>(
             searcher: &mut Searcher<Move>,
@@ -256,7 +265,7 @@ impl Walker<'_> {
         let outcome = crate::with_words!(words_for(w, h), W => {
             solve::<W>(searcher, &sub, to_move, defender, ko, limits)
         });
-        self.spent += searcher.positions();
+        self.spent += searcher.positions() - before;
         match outcome {
             Outcome::Proven => Some(true),
             Outcome::Disproven => Some(false),
