@@ -70,6 +70,19 @@ pub fn classify(
     tree: &[Line],
     deadline: Option<Instant>,
 ) -> (Option<Life>, u64) {
+    classify_within(problem, to_move, ko, tree, deadline, Some(ROOT_BUDGET))
+}
+
+/// `classify` with `root_budget` positions for the search from the root
+/// (None: no such search, as when it runs out at once).
+fn classify_within(
+    problem: &Problem,
+    to_move: Color,
+    ko: Ko,
+    tree: &[Line],
+    deadline: Option<Instant>,
+    root_budget: Option<u64>,
+) -> (Option<Life>, u64) {
     let mut w = Walker {
         problem,
         ko,
@@ -82,12 +95,21 @@ pub fn classify(
         deadline,
     };
     let mut life = w.node(&problem.board, to_move, false, false, tree);
-    if life == Life::Seki
-        && !w.out_of_time()
-        && w.settles(&problem.board, to_move, ROOT_BUDGET) == Some(true)
-    {
-        life = Life::Eyes;
-        w.undecided = false;
+    if life == Life::Seki {
+        let settled = match (w.out_of_time(), root_budget) {
+            (false, Some(budget)) => w.settles(&problem.board, to_move, budget),
+            _ => None,
+        };
+        match settled {
+            Some(true) => {
+                life = Life::Eyes;
+                w.undecided = false;
+            }
+            Some(false) => {}
+            // Seki only when the defender is shown to have no way to two
+            // eyes: a search that ran out says nothing.
+            None => w.undecided = true,
+        }
     }
     if let Some(s) = w.searcher.take() {
         SETTLING.with(|kept| *kept.borrow_mut() = Some(s));
@@ -307,5 +329,26 @@ mod tests {
         let past = Some(Instant::now());
         let (life, spent) = classify(&problem, problem.defender, ko, &tree, past);
         assert_eq!((life, spent), (None, 0));
+    }
+
+    /// Seki is said only when the search from the root shows that the
+    /// defender has no way to two eyes; without that search's verdict
+    /// there is no label (a search that ran out used to leave "seki",
+    /// which gop/1305 and 20258 Black showed wrong: a longer one finds
+    /// their eyes).
+    #[test]
+    fn seki_needs_the_root_search_to_finish() {
+        let (problem, ko, tree) = seki();
+        let (life, _) = classify_within(&problem, problem.defender, ko, &tree, None, None);
+        assert_eq!(life, None);
+        let (life, _) = classify_within(
+            &problem,
+            problem.defender,
+            ko,
+            &tree,
+            None,
+            Some(ROOT_BUDGET),
+        );
+        assert_eq!(life, Some(Life::Seki));
     }
 }
