@@ -58,19 +58,53 @@ const SETTLE_TOTAL: u64 = 2_000_000;
 /// Positions for the search from the root (see the module's comment).
 const ROOT_BUDGET: u64 = 1_000_000;
 
+/// What `classify` found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// None when a search ran out of budget or the clock passed the
+    /// deadline.
+    pub life: Option<Life>,
+    /// The walk found seki but the search from the root ran out before
+    /// telling whether the defender had a way to two eyes: `settle_root`
+    /// may finish it with the time that is left at the end.
+    pub root_open: bool,
+    /// Positions the searches took.
+    pub spent: u64,
+}
+
 /// Classifies the defender's checked tree `tree`, played from the
-/// problem's position with `to_move` first, under `ko`. None when a
-/// search ran out of budget or the clock passed `deadline` (the
-/// analysis's own: a label must not outlast the time given to the side);
-/// also the positions those searches took.
+/// problem's position with `to_move` first, under `ko`, within
+/// `deadline` (the analysis's own: a label must not outlast the time
+/// given to the side).
 pub fn classify(
     problem: &Problem,
     to_move: Color,
     ko: Ko,
     tree: &[Line],
     deadline: Option<Instant>,
-) -> (Option<Life>, u64) {
+) -> Label {
     classify_within(problem, to_move, ko, tree, deadline, Some(ROOT_BUDGET))
+}
+
+/// The search from the root that `classify` left open (`Label::root_open`),
+/// with what is left of the side's time and positions: `Eyes` when the
+/// defender has a way to two eyes, `Seki` when it has none, None when the
+/// search runs out; also the positions it took. It goes on from the
+/// walk's table.
+pub fn settle_root(
+    problem: &Problem,
+    to_move: Color,
+    ko: Ko,
+    deadline: Option<Instant>,
+    positions: Option<u64>,
+) -> (Option<Life>, u64) {
+    let mut w = Walker::new(problem, ko, deadline);
+    // Another analysis may have walked on this thread in between.
+    w.warm = w.kept_key == Some(walk_key(problem, ko));
+    let settled = w.settles(&problem.board, to_move, positions);
+    let life = settled.map(|eyes| if eyes { Life::Eyes } else { Life::Seki });
+    w.keep();
+    (life, w.spent)
 }
 
 /// `classify` with `root_budget` positions for the search from the root
@@ -82,22 +116,13 @@ fn classify_within(
     tree: &[Line],
     deadline: Option<Instant>,
     root_budget: Option<u64>,
-) -> (Option<Life>, u64) {
-    let mut w = Walker {
-        problem,
-        ko,
-        memo: HashMap::default(),
-        shared: HashMap::default(),
-        spent: 0,
-        undecided: false,
-        searcher: SETTLING.with(|kept| kept.borrow_mut().take()),
-        warm: false,
-        deadline,
-    };
+) -> Label {
+    let mut w = Walker::new(problem, ko, deadline);
     let mut life = w.node(&problem.board, to_move, false, false, tree);
+    let mut root_open = false;
     if life == Life::Seki {
         let settled = match (w.out_of_time(), root_budget) {
-            (false, Some(budget)) => w.settles(&problem.board, to_move, budget),
+            (false, Some(budget)) => w.settles(&problem.board, to_move, Some(budget)),
             _ => None,
         };
         match settled {
@@ -107,14 +132,31 @@ fn classify_within(
             }
             Some(false) => {}
             // Seki only when the defender is shown to have no way to two
-            // eyes: a search that ran out says nothing.
-            None => w.undecided = true,
+            // eyes: a search that ran out says nothing yet.
+            None => {
+                root_open = !w.undecided;
+                w.undecided = true;
+            }
         }
     }
-    if let Some(s) = w.searcher.take() {
-        SETTLING.with(|kept| *kept.borrow_mut() = Some(s));
+    w.keep();
+    Label {
+        life: (!w.undecided).then_some(life),
+        root_open,
+        spent: w.spent,
     }
-    ((!w.undecided).then_some(life), w.spent)
+}
+
+/// What a settling table's results are about: the problem and its rules.
+fn walk_key(problem: &Problem, ko: Ko) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    problem.label().hash(&mut h);
+    problem.board.hash().hash(&mut h);
+    problem.targets.hash(&mut h);
+    problem.region.area.hash(&mut h);
+    ko.hash(&mut h);
+    h.finish()
 }
 
 thread_local! {
@@ -122,7 +164,9 @@ thread_local! {
     /// next: the allocator hands a freed table back, and a new one is then
     /// cleared in full (the bundled problems spent a third of their time
     /// clearing one 16 MB table per analysis).
-    static SETTLING: std::cell::RefCell<Option<Searcher<Move>>> = const { std::cell::RefCell::new(None) };
+    /// It is tagged with the walk it last served (`walk_key`), so that
+    /// `settle_root` goes on from it only for the same problem and rules.
+    static SETTLING: std::cell::RefCell<Option<(u64, Searcher<Move>)>> = const { std::cell::RefCell::new(None) };
 }
 
 struct Walker<'a> {
@@ -142,13 +186,41 @@ struct Walker<'a> {
     /// handed back (gop/17101 Black: 10 s of clearing, past the side's time).
     searcher: Option<Searcher<Move>>,
     deadline: Option<Instant>,
+    /// The walk the kept table last served (`walk_key`).
+    kept_key: Option<u64>,
     /// The table holds this walk's results only (emptied at its first
     /// search): the settling searches share the rules, so each goes on
     /// from what the others learnt, as a problem's first moves do.
     warm: bool,
 }
 
-impl Walker<'_> {
+impl<'a> Walker<'a> {
+    /// A walker on the thread's kept table (`SETTLING`), if any.
+    fn new(problem: &'a Problem, ko: Ko, deadline: Option<Instant>) -> Walker<'a> {
+        let kept = SETTLING.with(|kept| kept.borrow_mut().take());
+        let (kept_key, searcher) = kept.map_or((None, None), |(k, s)| (Some(k), Some(s)));
+        Walker {
+            kept_key,
+            problem,
+            ko,
+            memo: HashMap::default(),
+            shared: HashMap::default(),
+            spent: 0,
+            undecided: false,
+            searcher,
+            warm: false,
+            deadline,
+        }
+    }
+
+    /// Gives the table back to the thread for the next walk.
+    fn keep(&mut self) {
+        if let Some(s) = self.searcher.take() {
+            let key = walk_key(self.problem, self.ko);
+            SETTLING.with(|kept| *kept.borrow_mut() = Some((key, s)));
+        }
+    }
+
     fn node(
         &mut self,
         board: &Board,
@@ -231,7 +303,7 @@ impl Walker<'_> {
             self.undecided = true;
             Life::Eyes
         } else {
-            match self.settles(board, self.problem.defender, SETTLE_BUDGET) {
+            match self.settles(board, self.problem.defender, Some(SETTLE_BUDGET)) {
                 Some(true) => Life::Eyes,
                 Some(false) => Life::Seki,
                 None => {
@@ -252,7 +324,7 @@ impl Walker<'_> {
     /// unconditionally alive against any resistance? Then it lives with
     /// eyes (any enemy stones in them are dead); if not, it lives only in
     /// seki. None when `budget` positions do not tell.
-    fn settles(&mut self, board: &Board, to_move: Color, budget: u64) -> Option<bool> {
+    fn settles(&mut self, board: &Board, to_move: Color, budget: Option<u64>) -> Option<bool> {
         let defender = self.problem.defender;
         let sub = Problem {
             board: *board,
@@ -260,7 +332,7 @@ impl Walker<'_> {
             ..self.problem.clone()
         };
         let limits = Limits {
-            positions: Some(budget),
+            positions: budget,
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
@@ -323,32 +395,29 @@ mod tests {
     #[test]
     fn the_label_keeps_to_the_side_s_time() {
         let (problem, ko, tree) = seki();
-        let (life, spent) = classify(&problem, problem.defender, ko, &tree, None);
-        assert_eq!(life, Some(Life::Seki));
-        assert!(spent > 0, "a seki is told from eyes by a search");
+        let label = classify(&problem, problem.defender, ko, &tree, None);
+        assert_eq!(label.life, Some(Life::Seki));
+        assert!(label.spent > 0, "a seki is told from eyes by a search");
         let past = Some(Instant::now());
-        let (life, spent) = classify(&problem, problem.defender, ko, &tree, past);
-        assert_eq!((life, spent), (None, 0));
+        let label = classify(&problem, problem.defender, ko, &tree, past);
+        assert_eq!((label.life, label.spent), (None, 0));
     }
 
     /// Seki is said only when the search from the root shows that the
     /// defender has no way to two eyes; without that search's verdict
-    /// there is no label (a search that ran out used to leave "seki",
+    /// there is no label yet (a search that ran out used to leave "seki",
     /// which gop/1305 and 20258 Black showed wrong: a longer one finds
-    /// their eyes).
+    /// their eyes), and `settle_root` gives it later.
     #[test]
     fn seki_needs_the_root_search_to_finish() {
         let (problem, ko, tree) = seki();
-        let (life, _) = classify_within(&problem, problem.defender, ko, &tree, None, None);
-        assert_eq!(life, None);
-        let (life, _) = classify_within(
-            &problem,
-            problem.defender,
-            ko,
-            &tree,
-            None,
-            Some(ROOT_BUDGET),
-        );
+        let d = problem.defender;
+        let open = classify_within(&problem, d, ko, &tree, None, None);
+        assert_eq!((open.life, open.root_open), (None, true));
+        let (life, spent) = settle_root(&problem, d, ko, None, None);
         assert_eq!(life, Some(Life::Seki));
+        assert!(spent > 0);
+        let done = classify_within(&problem, d, ko, &tree, None, Some(ROOT_BUDGET));
+        assert_eq!((done.life, done.root_open), (Some(Life::Seki), false));
     }
 }

@@ -891,10 +891,12 @@ fn analyze_with<O: Observer<Move>>(
     } else {
         a.status == Status::Fails
     };
+    let mut root_open = false;
     if let (true, false, Some(tree)) = (defender_won && all_checked, opts.status_only, &a.proof) {
-        let (life, spent) = life::classify(problem, side, a.ko, tree, engine.deadline);
-        a.life = life;
-        engine.spend(spent);
+        let label = life::classify(problem, side, a.ko, tree, engine.deadline);
+        a.life = label.life;
+        root_open = label.root_open;
+        engine.spend(label.spent);
     }
     // Every first move, at the status it reaches: the main proof's own
     // first move is known; the others are classified in rounds
@@ -1052,6 +1054,14 @@ fn analyze_with<O: Observer<Move>>(
             }
         }
         _ => {}
+    }
+    // Eyes or seki, when the walk's quick search from the root did not
+    // tell: with what is left, after the first moves and the grade.
+    if root_open && !engine.out_of_budget() {
+        let left = engine.limits().positions;
+        let (life, spent) = life::settle_root(problem, side, a.ko, engine.deadline, left);
+        a.life = life;
+        engine.spend(spent);
     }
     if a.status != Status::Unknown && !all_checked && a.error.is_none() {
         // The status was checked; a later verdict (a first move, a grade)
