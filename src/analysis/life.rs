@@ -151,10 +151,7 @@ fn classify_within(
 fn walk_key(problem: &Problem, ko: Ko) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    problem.label().hash(&mut h);
-    problem.board.hash().hash(&mut h);
-    problem.targets.hash(&mut h);
-    problem.region.area.hash(&mut h);
+    super::problem_key(problem).hash(&mut h);
     ko.hash(&mut h);
     h.finish()
 }

@@ -136,11 +136,20 @@ fn mirror_rank(rank: u8) -> Option<u8> {
 fn carry_key(problem: &Problem, ko: KoRule) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    problem_key(problem).hash(&mut h);
+    format!("{ko:?}").hash(&mut h);
+    h.finish()
+}
+
+/// The problem a kept table's results are about: its file and index,
+/// stones, targets and region.
+fn problem_key(problem: &Problem) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
     problem.label().hash(&mut h);
     problem.board.hash().hash(&mut h);
     problem.targets.hash(&mut h);
     problem.region.area.hash(&mut h);
-    format!("{ko:?}").hash(&mut h);
     h.finish()
 }
 
