@@ -98,9 +98,7 @@ pub fn settle_root(
     deadline: Option<Instant>,
     positions: Option<u64>,
 ) -> (Option<Life>, u64) {
-    let mut w = Walker::new(problem, ko, deadline);
-    // Another analysis may have walked on this thread in between.
-    w.warm = w.kept_key == Some(walk_key(problem, ko));
+    let mut w = Walker::new(problem, ko, deadline, true);
     let settled = w.settles(&problem.board, to_move, positions);
     let life = settled.map(|eyes| if eyes { Life::Eyes } else { Life::Seki });
     w.keep();
@@ -117,7 +115,7 @@ fn classify_within(
     deadline: Option<Instant>,
     root_budget: Option<u64>,
 ) -> Label {
-    let mut w = Walker::new(problem, ko, deadline);
+    let mut w = Walker::new(problem, ko, deadline, false);
     let mut life = w.node(&problem.board, to_move, false, false, tree);
     let mut root_open = false;
     if life == Life::Seki {
@@ -183,8 +181,6 @@ struct Walker<'a> {
     /// handed back (gop/17101 Black: 10 s of clearing, past the side's time).
     searcher: Option<Searcher<Move>>,
     deadline: Option<Instant>,
-    /// The walk the kept table last served (`walk_key`).
-    kept_key: Option<u64>,
     /// The table holds this walk's results only (emptied at its first
     /// search): the settling searches share the rules, so each goes on
     /// from what the others learnt, as a problem's first moves do.
@@ -192,20 +188,25 @@ struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    /// A walker on the thread's kept table (`SETTLING`), if any.
-    fn new(problem: &'a Problem, ko: Ko, deadline: Option<Instant>) -> Walker<'a> {
+    /// A walker on the thread's kept table (`SETTLING`), if any; with
+    /// `resume`, going on from its results when they are this problem's
+    /// under these rules (another analysis may have walked on the thread
+    /// in between), else emptying it at the first search.
+    fn new(problem: &'a Problem, ko: Ko, deadline: Option<Instant>, resume: bool) -> Walker<'a> {
         let kept = SETTLING.with(|kept| kept.borrow_mut().take());
-        let (kept_key, searcher) = kept.map_or((None, None), |(k, s)| (Some(k), Some(s)));
+        let warm = resume
+            && kept
+                .as_ref()
+                .is_some_and(|(k, _)| *k == walk_key(problem, ko));
         Walker {
-            kept_key,
             problem,
             ko,
             memo: HashMap::default(),
             shared: HashMap::default(),
             spent: 0,
             undecided: false,
-            searcher,
-            warm: false,
+            searcher: kept.map(|(_, s)| s),
+            warm,
             deadline,
         }
     }
