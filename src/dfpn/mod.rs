@@ -29,6 +29,16 @@ pub type PnDn = u32;
 pub const INF: PnDn = u32::MAX / 2;
 /// The largest finite value; sums saturate here.
 pub const MAX_FINITE: PnDn = INF - 1;
+
+/// A number as a person reads it: `∞` for a decided side, since the raw
+/// value is only the search's stand-in for infinity.
+pub fn shown(v: PnDn) -> String {
+    if v >= INF {
+        "∞".to_string()
+    } else {
+        v.to_string()
+    }
+}
 /// A summary of a set of positions, for proof sharing: enough to tell
 /// that some position is surely not in the set.
 pub trait Footprint: Copy + Default {
@@ -252,4 +262,17 @@ pub enum Outcome {
 #[inline]
 pub fn extend_path(path: u64, key: u64) -> u64 {
     (path.rotate_left(23) ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5BD1_E995
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infinity_is_shown_as_infinity() {
+        assert_eq!(shown(0), "0");
+        assert_eq!(shown(MAX_FINITE), "2147483646");
+        assert_eq!(shown(INF), "∞");
+        assert_eq!(shown(PnDn::MAX), "∞");
+    }
 }

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use crate::analysis::Analysis;
 use crate::board::{Color, Move};
+use crate::dfpn::shown;
 use crate::problem::Problem;
 use crate::proof::{Line, sgf};
 
@@ -84,8 +85,8 @@ pub fn comment(problem: &Problem, a: &Analysis) -> String {
     format!(
         "{} Root pn {} dn {}.\n\nThe variations are {}'s solution tree: one move at {}'s turn, every reply at {}'s. {checked} Written by shikatsu {}.",
         verdict(problem, a),
-        a.root_pn,
-        a.root_dn,
+        shown(a.root_pn),
+        shown(a.root_dn),
         winner.name(),
         winner.name(),
         winner.opp().name(),

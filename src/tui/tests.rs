@@ -938,7 +938,9 @@ fn w_and_solve_write_the_same_proof_file() {
         "Black to kill: unconditional.",
         "Ko setting: White is ko master.",
         "First moves: B9.",
-        &format!("Root pn {} dn {}.", an.root_pn, an.root_dn),
+        // A proven root: infinity written as people read it, not as the
+        // search's stand-in value.
+        "Root pn 0 dn ∞.",
         "The variations are Black's solution tree: one move at Black's turn, every reply at White's.",
         "The independent checker accepted it.",
         &format!("Written by shikatsu {}.", env!("CARGO_PKG_VERSION")),

@@ -22,7 +22,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use shikatsu::analysis::Status;
 use shikatsu::board::Color;
-use shikatsu::dfpn::{INF, PnDn};
+use shikatsu::dfpn::PnDn;
 use shikatsu::problem::Problem;
 
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name};
@@ -252,11 +252,7 @@ fn moves(n: usize) -> String {
 }
 
 fn num(v: PnDn) -> String {
-    if v >= INF {
-        "∞".to_string()
-    } else {
-        v.to_string()
-    }
+    shikatsu::dfpn::shown(v)
 }
 
 pub fn draw(app: &App, f: &mut Frame) {

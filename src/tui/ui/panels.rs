@@ -380,7 +380,11 @@ pub(super) fn decided_panel(
                 text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
                 c = c.opp();
             }
-            text.push_str(&format!(" (root pn {}, dn {}).", a.root_pn, a.root_dn));
+            text.push_str(&format!(
+                " (root pn {}, dn {}).",
+                num(a.root_pn),
+                num(a.root_dn)
+            ));
             lines.push(Line::raw(""));
             lines.push(Line::raw(text));
         }
