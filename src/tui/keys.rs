@@ -72,16 +72,13 @@ pub const HELP: &[(&str, &str)] = &[
     ("w", "write the proof as SGF (in the current folder)"),
     (
         "v",
-        "while searching: each candidate point shows its pn or dn",
+        "while solving: each candidate point shows its pn or dn",
     ),
     (
         "c",
         "show / hide the problem's comment (may tell the answer)",
     ),
-    (
-        "?",
-        "this help (↑↓ scroll it if cut; any other key closes it)",
-    ),
+    ("?", "this help (↑↓ scroll it if cut, other keys close it)"),
     (
         "q Esc",
         "quit (Esc first leaves try mode or closes a window)",

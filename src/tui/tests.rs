@@ -537,17 +537,36 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
     assert_eq!(a.overlay, Overlay::Help);
     let frame = render(&a, 80, 24);
     insta::assert_snapshot!("help_80x24", frame);
-    // At the smallest usual size it fits whole, each key on its line, and
-    // leaves the help line, which says how to close it, in view.
+    // At the smallest usual size it keeps inside the body, the header
+    // above and the message and help lines below in view: each key on
+    // its line, what does not fit below, and the help line says how to
+    // scroll and close it.
+    for (k, what) in &super::keys::HELP[..17] {
+        let line = format!("{k:<15}  {what}");
+        assert!(frame.contains(&line), "{line:?} on one line: {frame}");
+    }
+    assert!(frame.contains("lines 1-17 of 21, ↓ more"), "{frame}");
+    let all = rows(&frame);
+    assert!(all[0].contains("three.sgf"), "{frame}");
+    assert!(all[20].trim_start().starts_with('└'), "{frame}");
+    assert_eq!(
+        all[23].trim(),
+        "↑↓ PgUp PgDn scroll  any other key closes the help",
+        "{frame}"
+    );
+    // At 80x30 it fits whole.
+    let frame = render(&a, 80, 30);
     for (k, what) in super::keys::HELP {
         let line = format!("{k:<15}  {what}");
         assert!(frame.contains(&line), "{line:?} on one line: {frame}");
     }
     assert!(frame.contains("(dots inside it)."), "{frame}");
     assert!(!frame.contains("more"), "nothing to scroll: {frame}");
-    let all = rows(&frame);
-    assert!(all[22].starts_with('└'), "{frame}");
-    assert_eq!(all[23].trim(), "any key closes the help", "{frame}");
+    assert_eq!(
+        rows(&frame)[29].trim(),
+        "any key closes the help",
+        "{frame}"
+    );
     a.apply(Action::Next);
     assert_eq!(a.overlay, Overlay::None);
     assert_eq!(
@@ -579,7 +598,7 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     let top = render(&a, 60, 20);
     insta::assert_snapshot!("help_60x20_top", top);
     assert!(top.contains("pause / resume the search"), "{top}");
-    assert!(top.contains("lines 1-17 of"), "{top}");
+    assert!(top.contains("lines 1-13 of"), "{top}");
     assert!(top.contains("↓ more"), "{top}");
     let last = rows(&top).pop().expect("rows");
     assert_eq!(
@@ -592,8 +611,8 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     // Long descriptions wrap under their own column: nothing but keys
     // in the key column, and nothing cut at the right.
     let keys: Vec<&str> = super::keys::HELP.iter().map(|(k, _)| *k).collect();
-    for row in &rows(&top)[1..18] {
-        let key_col: String = row.chars().skip(2).take(17).collect();
+    for row in &rows(&top)[3..16] {
+        let key_col: String = row.chars().skip(4).take(17).collect();
         let key_col = key_col.trim();
         assert!(
             key_col.is_empty() || keys.contains(&key_col),
@@ -601,15 +620,15 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
         );
     }
     assert!(
-        top.contains("step the search by one expansion (5s:"),
+        top.contains("step the search by one expansion    │"),
         "{top}"
     );
-    assert!(top.contains("                 by five)"), "{top}");
+    assert!(top.contains("│                  (5s: by five)"), "{top}");
 
     // ↓ scrolls a line, PgDn a page, and never past the end.
     a.apply(Action::Down);
     let one = render(&a, 60, 20);
-    assert!(one.contains("lines 2-18 of"), "{one}");
+    assert!(one.contains("lines 2-14 of"), "{one}");
     assert!(one.contains("↑↓ more"), "{one}");
     assert_eq!(a.overlay, Overlay::Help, "↓ scrolls, it does not close");
     for _ in 0..3 {
@@ -631,8 +650,9 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     let back = render(&a, 60, 20);
     assert_eq!(a.help_view.get().top, view.max_top - 1);
     assert!(back.contains("↑↓ more"), "{back}");
-    a.apply(Action::PageUp);
-    a.apply(Action::PageUp);
+    for _ in 0..3 {
+        a.apply(Action::PageUp);
+    }
     render(&a, 60, 20);
     assert_eq!(a.help_view.get().top, 0);
 
@@ -642,7 +662,7 @@ fn a_help_taller_than_the_terminal_wraps_and_scrolls() {
     assert_eq!(a.current, 0);
     // Opened again, it starts at the top.
     a.apply(Action::Help);
-    assert!(render(&a, 60, 20).contains("lines 1-17 of"));
+    assert!(render(&a, 60, 20).contains("lines 1-13 of"));
 }
 
 #[test]
@@ -2126,6 +2146,14 @@ fn times_below_a_second_are_given_in_milliseconds() {
 /// list drawn over it: two boxes, the error box's border whole around
 /// the list's, never one border drawn along the other (`w`x`h` frame).
 fn assert_list_inside_error_box(frame: &str, w: usize, h: usize) {
+    assert_overlay_inside_error_box(frame, w, h, " problems (");
+}
+
+/// The body's frame when the current entry did not load, and the overlay
+/// whose top border has `title` drawn over it: the error box's border
+/// whole around the overlay's, never one border drawn along the other,
+/// and the header, message and help lines clear of both.
+fn assert_overlay_inside_error_box(frame: &str, w: usize, h: usize, title: &str) {
     let rows: Vec<Vec<char>> = rows(frame).iter().map(|r| r.chars().collect()).collect();
     let at = |r: usize, c: usize| rows[r].get(c).copied().unwrap_or(' ');
     // The error box is the body: below the header, above the message and
@@ -2148,22 +2176,56 @@ fn assert_list_inside_error_box(frame: &str, w: usize, h: usize) {
             "{w}x{h} row {r}: {frame}"
         );
     }
-    // The list: its top border has the title; its bottom is the next row
-    // with a corner below the title's.
-    let list_top = (0..h)
-        .find(|&r| rows[r].iter().collect::<String>().contains(" problems ("))
-        .unwrap_or_else(|| panic!("{w}x{h}: no list: {frame}"));
-    let left = rows[list_top]
+    // The overlay: its top border has the title; its bottom is the next
+    // row with a corner below the title's.
+    let over_top = (0..h)
+        .find(|&r| rows[r].iter().collect::<String>().contains(title))
+        .unwrap_or_else(|| panic!("{w}x{h}: no {title:?}: {frame}"));
+    let left = rows[over_top]
         .iter()
         .position(|&c| c == '┌')
-        .expect("the list's corner");
-    let list_bottom = (list_top + 1..h)
+        .expect("the overlay's corner");
+    let right = rows[over_top]
+        .iter()
+        .rposition(|&c| c == '┐')
+        .expect("the overlay's corner");
+    let over_bottom = (over_top + 1..h)
         .find(|&r| at(r, left) == '└')
-        .unwrap_or_else(|| panic!("{w}x{h}: the list has no bottom: {frame}"));
+        .unwrap_or_else(|| panic!("{w}x{h}: the overlay has no bottom: {frame}"));
     assert!(
-        top < list_top && list_bottom < bottom && left > 0,
-        "{w}x{h}: the list lies inside the error box: {frame}"
+        top < over_top && over_bottom < bottom && left > 0 && right < w - 1,
+        "{w}x{h}: the overlay lies inside the error box: {frame}"
     );
+    assert_eq!(at(over_bottom, right), '┘', "{w}x{h}: {frame}");
+}
+
+/// A problem's frame with the help open over it: the help's box lies in
+/// the body, the header above and the message and help lines below it
+/// left clear, and at most 78 columns wide with columns of the screen
+/// beside it.
+fn assert_help_inside_body(frame: &str, w: usize, h: usize) {
+    let rows: Vec<Vec<char>> = rows(frame).iter().map(|r| r.chars().collect()).collect();
+    let box_rows: Vec<usize> = (0..h)
+        .filter(|&r| rows[r].iter().any(|c| "┌┐└┘".contains(*c)))
+        .collect();
+    let (first, last) = (box_rows[0], *box_rows.last().expect("a box"));
+    assert!(
+        rows[first].iter().collect::<String>().contains(" keys "),
+        "{w}x{h}: {frame}"
+    );
+    assert!(first >= 2 && last + 4 <= h, "{w}x{h}: {frame}");
+    let left = rows[first]
+        .iter()
+        .position(|&c| c == '┌')
+        .expect("a corner");
+    let right = rows[first]
+        .iter()
+        .position(|&c| c == '┐')
+        .expect("a corner");
+    assert!(left >= 2 && right + 3 <= w, "{w}x{h}: {frame}");
+    assert!(right - left < 78, "{w}x{h}: {frame}");
+    let help: String = rows[h - 1].iter().collect();
+    assert!(help.contains("closes the help"), "{w}x{h}: {frame}");
 }
 
 /// A folder with a problem and a file that does not load, the broken one
@@ -2216,6 +2278,57 @@ fn the_problem_list_keeps_inside_the_error_box() {
         for h in 16..=48 {
             for w in [60, 61, 79, 80, 81, 99, 100, 120] {
                 assert_list_inside_error_box(&render(a, w, h), w as usize, h as usize);
+            }
+        }
+    }
+}
+
+/// The help, like the problem list, keeps inside the body: over a file
+/// that did not load, inside the error box with a row and a column to
+/// spare (100x27 drew the two boxes' borders over each other); over a
+/// board, clear of the header and message line and short of the
+/// screen's edges (80x40 drew it edge to edge).
+#[test]
+fn the_help_keeps_inside_the_body() {
+    let good = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/basic-ko.sgf"
+    ))
+    .unwrap();
+    let mut bad = app(
+        &[
+            ("basic-ko.sgf", &good),
+            ("broken.sgf", ""),
+            ("garbage.sgf", "(;GM[1]SZ[99]AB[zz"),
+        ],
+        true,
+    );
+    press(&mut bad, &[Action::Next, Action::Next, Action::Help]);
+    assert!(matches!(bad.entry(), Some(super::app::Entry::Error(_))));
+    let frame = render(&bad, 100, 27);
+    insta::assert_snapshot!("help_over_load_error_100x27", frame);
+    let mut good = solved(&[("three.sgf", THREE)]);
+    good.apply(Action::Help);
+    let frame = render(&good, 80, 40);
+    insta::assert_snapshot!("help_80x40", frame);
+    for h in 16..=48 {
+        for w in 60..=120 {
+            for a in [&bad, &good] {
+                // At the top, and scrolled to the end (the draw clamps
+                // the scroll).
+                for top in [0, usize::MAX] {
+                    a.help_view.set(super::ui::Scroll {
+                        top,
+                        ..Default::default()
+                    });
+                    let frame = render(a, w, h);
+                    let (w, h) = (w as usize, h as usize);
+                    if matches!(a.entry(), Some(super::app::Entry::Error(_))) {
+                        assert_overlay_inside_error_box(&frame, w, h, " keys ");
+                    } else {
+                        assert_help_inside_body(&frame, w, h);
+                    }
+                }
             }
         }
     }

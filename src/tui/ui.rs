@@ -309,11 +309,11 @@ pub fn draw(app: &App, f: &mut Frame) {
         }
     }
     draw_message(app, f, message, &theme);
-    // The help overlay leaves the help line in view (it says how to
-    // close the overlay, and whether the arrows scroll it, which the
-    // overlay's draw finds out).
+    // The help overlay, inside the body, leaves the help line in view
+    // (it says how to close the overlay, and whether the arrows scroll
+    // it, which the overlay's draw finds out).
     if app.overlay == Overlay::Help {
-        draw_help(app, f, area, &theme);
+        draw_help(app, f, body, &theme);
     }
     draw_help_line(app, f, help, &theme);
     if let Overlay::List { sel } = app.overlay {

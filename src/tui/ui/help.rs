@@ -146,8 +146,9 @@ fn help_lines(width: usize, height: usize, theme: &Theme) -> Vec<Line<'static>> 
     let board = "The board: X black, O white, *O the target, numbers the path or line, \
                  letters the candidate moves; the region is shaded (dots inside it).";
     let legend = wrap(board, width.saturating_sub(2));
-    // Unless it alone would make the help scroll (as at 80x24).
-    if lines.len() + legend.len() != height {
+    // Only when the whole help fits with it: a help that scrolls does
+    // not end a page on a blank line or scroll for the blank alone.
+    if lines.len() + 1 + legend.len() <= height {
         lines.push(Line::raw(""));
     }
     for part in legend {
@@ -156,18 +157,20 @@ fn help_lines(width: usize, height: usize, theme: &Theme) -> Vec<Line<'static>> 
     lines
 }
 
-/// The help, 78 columns wide, or the terminal's width when that is at most
-/// a few columns more (a one-column strip beside the box would show the
-/// panel's rules through it), over all of `area` but its last row: the
-/// help line there says how to close it. When it is taller than that, it
-/// shows what fits and says in its lower border which lines those are
-/// and which way there is more.
-pub(super) fn draw_help(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
-    let area = Rect {
-        height: area.height.saturating_sub(1),
-        ..area
-    };
-    let w = if area.width <= 82 { area.width } else { 78 };
+/// The help, 78 columns wide at most, over `body` with a row to spare
+/// above and below it and two columns at either side, as the problem
+/// list: over an entry that did not load, the body is the error box, and
+/// a help reaching its border would draw its own border along the box's;
+/// over a board, the header and the message line stay in view. When it
+/// is taller than that, it shows what fits and says in its lower border
+/// which lines those are and which way there is more.
+pub(super) fn draw_help(app: &App, f: &mut Frame, body: Rect, theme: &Theme) {
+    let area = centered(
+        body,
+        body.width.saturating_sub(4),
+        body.height.saturating_sub(2),
+    );
+    let w = area.width.min(78);
     let room = area.height.saturating_sub(2) as usize;
     let lines = help_lines(w.saturating_sub(2) as usize, room, theme);
     let n = lines.len();
