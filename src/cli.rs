@@ -678,28 +678,14 @@ fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
     Ok(())
 }
 
-/// Writes the analysis's checked trees as SGF files named after the problem.
+/// Writes the analysis's checked trees as SGF files named after the
+/// problem (the terminal UI's `w` writes the same files).
 pub(crate) fn write_proofs(
     dir: &std::path::Path,
     p: &shikatsu::problem::Problem,
     a: &analysis::Analysis,
 ) -> Result<()> {
-    use shikatsu::report::proof_file;
-    let write = |name: String, text: String| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
-    };
-    if a.checked
-        && let Some(text) = proof_file::text(p, a)
-    {
-        write(proof_file::name(p, a.side), text)?;
-    }
-    for (m, tree) in &a.refutations {
-        write(
-            proof_file::refutation_name(p, a.side, *m),
-            proof_file::refutation_text(p, a, *m, tree),
-        )?;
-    }
+    shikatsu::report::proof_file::write(dir, p, a)?;
     Ok(())
 }
 

@@ -1,8 +1,9 @@
 //! The proof files, as `shikatsu solve --proof-sgf` and the terminal UI's
-//! `w` both write them: one name and one root comment, so that a proof
-//! reads the same whichever wrote it.
+//! `w` both write them ([`write`]): the same files, one name and one root
+//! comment, so that a proof reads the same whichever wrote it.
 
 use std::fmt::Write;
+use std::path::{Path, PathBuf};
 
 use crate::analysis::Analysis;
 use crate::board::{Color, Move};
@@ -129,6 +130,56 @@ pub fn refutation_text(problem: &Problem, a: &Analysis, answer: Move, tree: &[Li
         &refutation_comment(problem, a, answer),
         &line,
     )
+}
+
+/// The main proof is written: the checker accepted every verdict behind
+/// the analysis (a proof it could not take, too large to check, or one
+/// behind a status a limit left unknown, is not written).
+pub fn writes_proof(a: &Analysis) -> bool {
+    a.checked && a.proof.is_some()
+}
+
+/// The files written for an analysis, as (name, text): its proof when
+/// [`writes_proof`], then a refutation of each of the file's answers that
+/// misses the best status (refutations are kept only when checked).
+pub fn files(problem: &Problem, a: &Analysis) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if writes_proof(a)
+        && let Some(text) = text(problem, a)
+    {
+        out.push((name(problem, a.side), text));
+    }
+    for (m, tree) in &a.refutations {
+        out.push((
+            refutation_name(problem, a.side, *m),
+            refutation_text(problem, a, *m, tree),
+        ));
+    }
+    out
+}
+
+/// A proof file that could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}", path.display())]
+pub struct WriteError {
+    pub path: PathBuf,
+    #[source]
+    pub error: std::io::Error,
+}
+
+/// Writes [`files`] into `dir`, as `shikatsu solve --proof-sgf DIR` and
+/// the terminal UI's `w` (the current folder) both do: the paths
+/// written, in order, or the first that could not be.
+pub fn write(dir: &Path, problem: &Problem, a: &Analysis) -> Result<Vec<PathBuf>, WriteError> {
+    let mut written = Vec::new();
+    for (name, text) in files(problem, a) {
+        let path = dir.join(name);
+        match std::fs::write(&path, text) {
+            Ok(()) => written.push(path),
+            Err(error) => return Err(WriteError { path, error }),
+        }
+    }
+    Ok(written)
 }
 
 #[cfg(test)]

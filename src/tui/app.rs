@@ -851,7 +851,12 @@ impl App {
         self.write_sgf_in(Path::new(""));
     }
 
-    /// Writes the proof file into `dir` (the current folder: "").
+    /// Writes into `dir` (the current folder: "") what `shikatsu solve
+    /// --proof-sgf` writes for the analysis on show (the same function
+    /// writes both): its proof when the checker accepted every verdict,
+    /// and a refutation of each of the file's answers that misses the
+    /// best status. The message line names what was written, or says why
+    /// nothing was.
     pub(super) fn write_sgf_in(&mut self, dir: &Path) {
         let Some((problem, _)) = self.problem() else {
             self.say("nothing to write: this entry did not load", Tone::Bad);
@@ -864,18 +869,30 @@ impl App {
             );
             return;
         };
-        let Some(text) = proof_file::text(problem, a) else {
-            self.say(
-                "nothing to write: no proof (unknown within the limits)",
-                Tone::Info,
-            );
-            return;
+        // Why the proof itself is not among the files, if it is not.
+        let missing = if proof_file::writes_proof(a) {
+            ""
+        } else if a.proof.is_none() {
+            "no proof (unknown within the limits)"
+        } else {
+            "the checker did not accept every verdict behind the proof"
         };
-        let path = dir.join(proof_file::name(problem, a.side));
-        match std::fs::write(&path, text) {
-            Ok(()) => self.say(format!("wrote {}", path.display()), Tone::Good),
-            Err(e) => self.say(format!("cannot write {}: {e}", path.display()), Tone::Bad),
-        }
+        let (text, tone) = match proof_file::write(dir, problem, a) {
+            Ok(paths) if paths.is_empty() && a.proof.is_none() => {
+                (format!("nothing to write: {missing}"), Tone::Info)
+            }
+            Ok(paths) if paths.is_empty() => (format!("nothing written: {missing}"), Tone::Info),
+            Ok(paths) => {
+                let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+                let mut text = format!("wrote {}", names.join(", "));
+                if !missing.is_empty() {
+                    text.push_str(&format!(" (not the proof: {missing})"));
+                }
+                (text, Tone::Good)
+            }
+            Err(e) => (format!("{e}: {}", e.error), Tone::Bad),
+        };
+        self.say(text, tone);
     }
 }
 

@@ -969,6 +969,145 @@ fn w_and_solve_write_the_same_proof_file() {
     }
 }
 
+/// Files as (name, text), by name.
+type Files = Vec<(String, String)>;
+
+/// The files of a folder.
+fn dir_files(dir: &std::path::Path) -> Files {
+    let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let text = std::fs::read_to_string(e.path()).unwrap();
+            (e.file_name().to_string_lossy().into_owned(), text)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// `w` on the analysis on show and `solve --proof-sgf` on it, each into
+/// a folder of its own: the message `w` left and the files of each.
+fn w_and_solve(a: &mut App) -> (String, Files, Files) {
+    let p = a.problem().expect("a problem").0.clone();
+    let an = a.analysis().expect("decided").clone();
+    let (tui, cli) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    a.write_sgf_in(tui.path());
+    let message = a.message.clone().expect("a message").0;
+    crate::cli::write_proofs(cli.path(), &p, &an).expect("written");
+    // The message names the files by their paths.
+    let message = message.replace(&format!("{}/", tui.path().display()), "");
+    (message, dir_files(tui.path()), dir_files(cli.path()))
+}
+
+/// The analysis on show, changed by `change`, as if it had been decided
+/// so.
+fn with_analysis(a: &mut App, change: impl FnOnce(&mut shikatsu::analysis::Analysis)) {
+    let mut an = (**a.analysis().expect("decided")).clone();
+    change(&mut an);
+    let Phase::Decided { analysis, .. } = &mut a.phase else {
+        unreachable!("decided")
+    };
+    *analysis = std::sync::Arc::new(an);
+}
+
+/// The file's answer A9 lets White live: `w`, as `solve --proof-sgf`,
+/// writes the proof and White's checked refutation of A9 beside it, and
+/// says so.
+#[test]
+fn w_and_solve_write_the_same_refutation_of_a_wrong_answer() {
+    let wrong = THREE.replace(";B[ba])", ";B[aa])");
+    let mut a = solved(&[("three.sgf", &wrong)]);
+    let an = a.analysis().expect("decided").clone();
+    assert!(an.checked);
+    assert_eq!(an.refutations.len(), 1, "{:?}", an.refutations);
+    assert!(help_row(&a).contains("w SGF"), "{}", help_row(&a));
+    let (message, tui, cli) = w_and_solve(&mut a);
+    let names: Vec<&str> = tui.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["three-B-refutes-aa.proof.sgf", "three-B.proof.sgf"],
+        "{tui:?}"
+    );
+    assert_eq!(tui, cli);
+    assert_eq!(
+        message,
+        "wrote three-B.proof.sgf, three-B-refutes-aa.proof.sgf"
+    );
+    let refutation = load_str("refutation.sgf", &tui[0].1);
+    let q = refutation[0].as_ref().expect("the refutation loads");
+    assert!(
+        q.comment.as_deref().is_some_and(
+            |c| c.contains("The file's answer A9 does not reach unconditional for Black.")
+        ),
+        "{:?}",
+        q.comment
+    );
+
+    // Had the checker not accepted every verdict, the proof would not be
+    // written, by either; the checked refutation still is.
+    with_analysis(&mut a, |an| an.checked = false);
+    let (message, tui, cli) = w_and_solve(&mut a);
+    let names: Vec<&str> = tui.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["three-B-refutes-aa.proof.sgf"]);
+    assert_eq!(tui, cli);
+    assert_eq!(
+        message,
+        "wrote three-B-refutes-aa.proof.sgf (not the proof: the checker did not accept every verdict behind the proof)"
+    );
+}
+
+/// A proof behind which the checker did not accept every verdict is not
+/// written by `solve --proof-sgf`, nor by `w`, which says why; the help
+/// line does not offer `w` then.
+#[test]
+fn w_writes_no_unchecked_proof_and_says_why() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    with_analysis(&mut a, |an| an.checked = false);
+    assert!(a.analysis().is_some_and(|an| an.proof.is_some()));
+    assert!(!help_row(&a).contains("w SGF"), "{}", help_row(&a));
+    let (message, tui, cli) = w_and_solve(&mut a);
+    assert!(tui.is_empty() && cli.is_empty(), "{tui:?} {cli:?}");
+    assert_eq!(
+        message,
+        "nothing written: the checker did not accept every verdict behind the proof"
+    );
+    assert_eq!(
+        a.message.as_ref().map(|m| m.1),
+        Some(super::app::Tone::Info)
+    );
+    // Nor is a proof a limit left out.
+    with_analysis(&mut a, |an| {
+        an.status = Status::Unknown;
+        an.proof = None;
+    });
+    let (message, tui, _) = w_and_solve(&mut a);
+    assert!(tui.is_empty());
+    assert_eq!(
+        message,
+        "nothing to write: no proof (unknown within the limits)"
+    );
+}
+
+/// A folder that cannot be written into: `w` names the file and the
+/// reason.
+#[test]
+fn w_into_a_missing_folder_says_what_it_could_not_write() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder");
+    a.write_sgf_in(&missing);
+    let (text, tone) = a.message.clone().expect("a message");
+    assert_eq!(tone, super::app::Tone::Bad);
+    assert!(
+        text.starts_with(&format!(
+            "cannot write {}: ",
+            missing.join("three-B.proof.sgf").display()
+        )),
+        "{text}"
+    );
+}
+
 #[test]
 fn no_color_draws_without_colours() {
     let mut a = solved(&[("three.sgf", THREE)]);

@@ -70,7 +70,10 @@ fn help_keys(app: &App) -> Vec<(&'static str, u8)> {
         if app.explorer.is_some() {
             keys.push(("t try", 3));
         }
-        if app.analysis().is_some_and(|a| a.proof.is_some()) {
+        // Only when `w` writes something, as `solve --proof-sgf` would.
+        if app.analysis().is_some_and(|a| {
+            shikatsu::report::proof_file::writes_proof(a) || !a.refutations.is_empty()
+        }) {
             keys.push(("w SGF", 4));
         }
     } else if app.analysis().is_some() || matches!(app.phase, Phase::Failed(_)) {
