@@ -11,6 +11,7 @@
 
 mod common;
 
+mod analysis_cross_check;
 mod board_widths;
 mod bundled_problems;
 mod carried_table;
