@@ -1,7 +1,8 @@
 //! The full analysis against the plain PNS reference on small random
 //! enclosed positions: the status, every winning first move (when the
 //! analysis says its list is complete, exactly those), the moves that
-//! reach only a weaker status, and the ko grades. The analysis proves all
+//! reach only a weaker status, the ko grades, and seki said only where
+//! the defender cannot make two eyes. The analysis proves all
 //! of it with df-pn on shared tables and many searches in a row; the
 //! reference asks each question afresh, one move and one ko setting at a
 //! time, with no table.
@@ -10,7 +11,7 @@ use crate::common;
 use crate::common::cases;
 
 use proptest::prelude::*;
-use shikatsu::analysis::{GRADE_LIMIT, OVER_LIMIT, Options, Status, analyze};
+use shikatsu::analysis::{GRADE_LIMIT, Life, OVER_LIMIT, Options, Status, analyze};
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Game, Limits, PnsOutcome, pns};
 use shikatsu::problem::Ko;
@@ -36,7 +37,12 @@ fn reference(problem: &Problem, side: Color, ko: Ko, moves: &[Move]) -> Option<b
     for &m in moves {
         g.play(m);
     }
-    match pns(&mut g, 300_000) {
+    decided(&mut g)
+}
+
+/// PNS's verdict on the game's current position.
+fn decided(g: &mut Tsumego) -> Option<bool> {
+    match pns(g, 300_000) {
         PnsOutcome::Proven => Some(true),
         PnsOutcome::Disproven => Some(false),
         PnsOutcome::Unknown => None,
@@ -114,6 +120,13 @@ proptest! {
             let here = format!("{} to move\n{text}", side.name());
             prop_assert!(a.checked, "unchecked analysis, {}", here);
             prop_assert_eq!(a.status, want, "status, {}", here);
+            if a.life == Some(Life::Seki) {
+                // Seki is said only when the defender cannot reach
+                // unconditional life from the root, whatever he plays.
+                let mut g: Tsumego =
+                    Tsumego::new(&problem, side, problem.defender, a.ko).unconditional_only();
+                prop_assert_ne!(decided(&mut g), Some(true), "seki, yet two eyes can be made, {}", here);
+            }
             let legal = Tsumego::<3>::new(&problem, side, side, Ko::default()).legal_moves();
             let mut winners = Vec::new();
             for &m in &legal {
