@@ -200,6 +200,9 @@ pub struct App {
     /// The comment's scroll (PgUp PgDn), back to the top on another problem.
     pub comment_view: Cell<Scroll>,
     pub message: Option<(String, Tone)>,
+    /// The message speaks of the search running (how to step it, what
+    /// it shows): it goes when the search ends.
+    message_of_search: bool,
     /// Digits typed before `s`/`S`.
     pub count: String,
     pub running: bool,
@@ -296,6 +299,7 @@ impl App {
             pending: None,
             try_state: None,
             overlay: Overlay::None,
+            message_of_search: false,
             help_view: Cell::default(),
             comment: false,
             comment_view: Cell::default(),
@@ -400,6 +404,13 @@ impl App {
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.message = Some((text.into(), tone));
+        self.message_of_search = false;
+    }
+
+    /// A message about the search running, gone when it ends.
+    fn say_of_search(&mut self, text: impl Into<String>, tone: Tone) {
+        self.say(text, tone);
+        self.message_of_search = true;
     }
 
     /// Shows entry `i` and solves it (or takes the cached result).
@@ -528,6 +539,9 @@ impl App {
                 }
                 let decided = (a, done.running, done.root);
                 self.cache.insert(key, decided.clone());
+                if std::mem::take(&mut self.message_of_search) {
+                    self.message = None;
+                }
                 if let Some(e) = &decided.0.error {
                     self.say(e.clone(), Tone::Bad);
                 }
@@ -674,7 +688,7 @@ impl App {
                 self.select(self.current);
                 if raised {
                     let limits = limits_text(self.opts.limits);
-                    self.say(
+                    self.say_of_search(
                         format!("solving again with twice the limits: {limits}"),
                         Tone::Info,
                     );
@@ -683,12 +697,20 @@ impl App {
             Action::Write => self.write_sgf(),
             Action::Values => {
                 self.values = !self.values;
-                let what = if self.values {
-                    "each candidate point shows its pn (the prover to move) or dn (the opponent); v hides them"
+                // Within 79 columns, so that 80 show it whole.
+                if !self.values {
+                    self.say("the candidate points are no longer labelled", Tone::Info);
+                } else if self.solving() || self.deciding() {
+                    self.say_of_search(
+                        "candidate points show pn (prover to move) or dn (opponent); v hides them",
+                        Tone::Info,
+                    );
                 } else {
-                    "the candidate points are no longer labelled"
-                };
-                self.say(what, Tone::Info);
+                    self.say(
+                        "while a search runs, its candidate points will show pn or dn; v hides them",
+                        Tone::Info,
+                    );
+                }
             }
             Action::Comment => self.toggle_comment(),
             Action::PageUp | Action::PageDown if self.comment => {
@@ -806,7 +828,7 @@ impl App {
             // Watch a decided problem again, one step at a time: the new
             // search stops after the root's expansion, which is step 1.
             self.open(self.current, true, false);
-            self.say(
+            self.say_of_search(
                 "searching again from the start: s and S step, space resumes",
                 Tone::Info,
             );

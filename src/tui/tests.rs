@@ -2472,3 +2472,89 @@ fn the_help_keeps_inside_the_body() {
         }
     }
 }
+
+/// A message about the running search (how to step it, what `v` labels)
+/// goes when the search ends: "searching again from the start: s and S
+/// step, space resumes" stayed under the solved problem.
+#[test]
+fn a_message_about_the_search_goes_when_it_ends() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Step);
+    assert!(a.solving());
+    assert!(
+        a.message
+            .as_ref()
+            .is_some_and(|(t, _)| t.starts_with("searching again from the start")),
+        "{:?}",
+        a.message
+    );
+    a.apply(Action::Values);
+    let (text, _) = a.message.clone().expect("a message");
+    assert!(text.starts_with("candidate points show pn"), "{text}");
+    // Whole at 80 columns, after the message line's leading space.
+    assert!(text.chars().count() <= 79, "{text}");
+    a.apply(Action::Pause);
+    assert!(a.wait_done(WAIT));
+    assert!(matches!(a.phase, Phase::Decided { .. }));
+    assert_eq!(a.message, None);
+    // Other messages stay.
+    a.apply(Action::Ko);
+    assert!(a.wait_done(WAIT));
+    assert!(
+        a.message
+            .as_ref()
+            .is_some_and(|(t, _)| t.starts_with("ko setting: none")),
+        "{:?}",
+        a.message
+    );
+    // With nothing searching, `v` says when the labels will show.
+    a.apply(Action::Values);
+    a.apply(Action::Values);
+    let (text, _) = a.message.clone().expect("a message");
+    assert!(text.starts_with("while a search runs"), "{text}");
+    assert!(text.chars().count() <= 79, "{text}");
+}
+
+/// The load error counts the entries that did load, rather than call the
+/// rest of a folder with other broken files fine, and an error longer
+/// than the box keeps its indent on every line.
+#[test]
+fn a_load_error_counts_the_other_entries_that_loaded() {
+    let a = app(
+        &[
+            ("bad.sgf", BAD),
+            ("garbage.sgf", "(;GM[1]SZ[99]AB[zz"),
+            ("three.sgf", THREE),
+        ],
+        true,
+    );
+    let frame = render(&a, 60, 20);
+    assert!(
+        frame.contains("1 of the other 2 entries loaded: n and p move to the"),
+        "{frame}"
+    );
+    assert!(!frame.contains("fine"), "{frame}");
+    let all = rows(&frame);
+    let from = all
+        .iter()
+        .position(|r| r.contains("could not be loaded"))
+        .expect("the title")
+        + 2;
+    let to = (from..all.len())
+        .find(|&r| all[r] == format!("│{}│", " ".repeat(58)))
+        .expect("a blank row");
+    assert!(to > from + 1, "the error wraps at 60 columns: {frame}");
+    for r in &all[from..to] {
+        assert!(
+            r.starts_with("│  ") && !r.starts_with("│   "),
+            "{r:?}: {frame}"
+        );
+    }
+    // Where every other entry loaded, it says so.
+    let b = app(&[("bad.sgf", BAD), ("three.sgf", THREE)], true);
+    let frame = render(&b, 80, 24);
+    assert!(
+        frame.contains("The rest of the collection is fine"),
+        "{frame}"
+    );
+}

@@ -288,13 +288,30 @@ pub fn draw(app: &App, f: &mut Frame) {
             let mut lines = vec![
                 Line::styled("This problem could not be loaded:", theme.tone(Tone::Bad)),
                 Line::raw(""),
-                Line::raw(format!("  {e}")),
-                Line::raw(""),
             ];
-            if app.entries.len() > 1 {
-                lines.push(Line::raw(
-                    "The rest of the collection is fine: n and p move to the other problems, l lists them.",
-                ));
+            // The error indented, its wrapped lines too.
+            let inside = body.width.saturating_sub(2) as usize;
+            for part in wrap::wrap(&e.to_string(), inside.saturating_sub(2)) {
+                lines.push(Line::raw(format!("  {part}")));
+            }
+            lines.push(Line::raw(""));
+            let others = app.entries.len().saturating_sub(1);
+            let loaded = app
+                .entries
+                .iter()
+                .enumerate()
+                .filter(|&(i, e)| i != app.current && e.problem().is_some())
+                .count();
+            // (`shikatsu tui` does not open when no entry loaded.)
+            if others > 0 {
+                let what = if loaded == others {
+                    "The rest of the collection is fine".to_string()
+                } else {
+                    format!("{loaded} of the other {others} entries loaded")
+                };
+                lines.push(Line::raw(format!(
+                    "{what}: n and p move to the other problems, l lists them."
+                )));
             }
             let block = Block::new().borders(Borders::ALL).title(" load error ");
             f.render_widget(
