@@ -917,29 +917,8 @@ fn w_and_solve_write_the_same_proof_file() {
     let mut a = solved(&[("three.sgf", THREE)]);
     let p = a.problem().expect("a problem").0.clone();
     let an = a.analysis().expect("decided").clone();
-    let (tui, cli) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    a.write_sgf_in(tui.path());
-    assert!(
-        a.message
-            .as_ref()
-            .is_some_and(|(t, _)| t.starts_with("wrote ") && t.ends_with("three-B.proof.sgf")),
-        "{:?}",
-        a.message
-    );
-    crate::cli::write_proofs(cli.path(), &p, &an).expect("written");
-    let files = |dir: &std::path::Path| -> Vec<(String, String)> {
-        let mut v: Vec<(String, String)> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| {
-                let e = e.unwrap();
-                let text = std::fs::read_to_string(e.path()).unwrap();
-                (e.file_name().to_string_lossy().into_owned(), text)
-            })
-            .collect();
-        v.sort();
-        v
-    };
-    let (tui, cli) = (files(tui.path()), files(cli.path()));
+    let (message, tui, cli) = w_and_solve(&mut a);
+    assert_eq!(message, "wrote three-B.proof.sgf");
     assert_eq!(tui.len(), 1, "{tui:?}");
     assert_eq!(tui[0].0, "three-B.proof.sgf");
     assert_eq!(tui, cli);
