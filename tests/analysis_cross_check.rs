@@ -19,17 +19,6 @@ use shikatsu::problem::Problem;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::tsumego::Tsumego;
 
-/// The 4x5 board of `go_cross_check`: rows 0-2 the fight, row 3 a black
-/// wall, row 4 the outside that keeps it safe; the first white stone is
-/// the target.
-fn sgf(cells: &[u8]) -> Option<String> {
-    let (mut ab, aw, target) = common::stones(cells, 4);
-    for x in 0..4 {
-        ab.push_str(&format!("[{}d]", (b'a' + x as u8) as char));
-    }
-    Some(format!("(;FF[4]SZ[4:5]AB{ab}AW{aw}MA{})", target?))
-}
-
 /// Whether `side` wins after `moves` under `ko`, by PNS (None: it ran
 /// out of nodes).
 fn reference(problem: &Problem, side: Color, ko: Ko, moves: &[Move]) -> Option<bool> {
@@ -109,7 +98,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(24), ..ProptestConfig::default() })]
     #[test]
     fn the_full_analysis_agrees_with_the_reference_move_by_move(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
-        let Some(text) = sgf(&cells) else { return Ok(()) };
+        let Some(text) = common::walled_4x5(&cells) else { return Ok(()) };
         let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
         for side in [Color::Black, Color::White] {
             let a = analyze(&problem, side, &options());

@@ -20,18 +20,6 @@ use shikatsu::problem::sgf::load_str;
 use shikatsu::proof;
 use shikatsu::tsumego::Tsumego;
 
-/// A 4x5 board: rows 0-2 are the fight, row 3 is a black wall, row 4 is
-/// empty outside space that keeps the wall safe. Cells: 0 empty, 1 black,
-/// 2 white. The first white stone is the target.
-fn sgf(cells: &[u8]) -> Option<String> {
-    let (mut ab, aw, target) = common::stones(cells, 4);
-    for x in 0..4 {
-        ab.push_str(&format!("[{}d]", (b'a' + x as u8) as char));
-    }
-    // A target means a white stone: AW is never empty here.
-    Some(format!("(;FF[4]SZ[4:5]AB{ab}AW{aw}MA{})", target?))
-}
-
 fn dfpn(
     problem: &shikatsu::problem::Problem,
     side: Color,
@@ -125,7 +113,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
     #[test]
     fn dfpn_strict_dfpn_and_pns_agree(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
-        let Some(text) = sgf(&cells) else { return Ok(()) };
+        let Some(text) = common::walled_4x5(&cells) else { return Ok(()) };
         let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
         for side in [Color::Black, Color::White] {
             let settings = [
@@ -251,7 +239,7 @@ proptest! {
     /// its words plain or shared between threads.
     #[test]
     fn a_table_turned_round_gives_the_other_side_its_own_results(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
-        let Some(text) = sgf(&cells) else { return Ok(()) };
+        let Some(text) = common::walled_4x5(&cells) else { return Ok(()) };
         let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
         let decided = |o: &Outcome| matches!(o, Outcome::Proven | Outcome::Disproven);
         for (carried, fresh) in [
@@ -379,7 +367,9 @@ fn shared_subtrees_are_checked_as_their_trees_would_be() {
                 _ => 2,
             })
             .collect();
-        let Some(text) = sgf(&cells) else { continue };
+        let Some(text) = common::walled_4x5(&cells) else {
+            continue;
+        };
         let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else {
             continue;
         };

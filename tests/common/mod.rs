@@ -35,6 +35,19 @@ pub fn stones(cells: &[u8], width: usize) -> (String, String, Option<String>) {
     (ab, aw, target)
 }
 
+/// A small walled position: a 4x5 board whose rows 0-2 are the fight
+/// (`cells`, 12 of them, as in `stones`), row 3 a black wall and row 4
+/// the empty outside that keeps the wall safe. The first white stone is
+/// the target; None without one.
+pub fn walled_4x5(cells: &[u8]) -> Option<String> {
+    let (mut ab, aw, target) = stones(cells, 4);
+    for x in 0..4 {
+        ab.push_str(&format!("[{}d]", (b'a' + x as u8) as char));
+    }
+    // A target means a white stone: AW is never empty here.
+    Some(format!("(;FF[4]SZ[4:5]AB{ab}AW{aw}MA{})", target?))
+}
+
 /// A file of the external suite beside the repository (None, said why,
 /// when the suite is missing).
 pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
