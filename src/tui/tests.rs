@@ -1426,6 +1426,100 @@ AB[ea][eb][ac][bc][cc][dc][ec][ss]AW[da][ab][bb][cb][db][rr]MA[bb])";
     assert!(lines[23].contains("q quit"), "{frame}");
 }
 
+/// Twelve stones on the second line of a board 18 wide: Black lives, and
+/// has 15 moves (every point of the first line, and pass), more than the
+/// side panel of an 80x24 terminal holds.
+const TWELVE: &str = "(;FF[4]GM[1]SZ[18:5]PL[B]GN[Twelve live]
+AB[dd][ed][fd][gd][hd][id][jd][kd][ld][md][nd][od]
+AW[bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc][mc][nc][oc][pc][qc][bd][cd][pd][qd][be][qe]MA[dd])";
+
+/// The candidate rows of the panel (under its "N candidates" heading),
+/// markers of a cut list included.
+fn candidate_rows(frame: &str) -> Vec<String> {
+    let rows = panel_rows(frame);
+    let head = rows
+        .iter()
+        .position(|r| r.contains(" candidates ("))
+        .expect("a candidates heading");
+    rows[head + 1..]
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .filter(|r| !r.is_empty())
+        .collect()
+}
+
+/// How many more a "… N more" row (`place`: "" below, " above" above)
+/// says there are, if the rows have one.
+fn more(rows: &[String], place: &str) -> Option<usize> {
+    rows.iter().find_map(|r| {
+        r.trim()
+            .strip_prefix("… ")?
+            .strip_suffix(&format!(" more{place}"))?
+            .parse()
+            .ok()
+    })
+}
+
+#[test]
+fn a_cut_candidate_list_says_how_many_more_and_keeps_the_selection_in_view() {
+    let mut a = solved(&[("twelve.sgf", TWELVE)]);
+    let n = a.node.as_ref().expect("a node").candidates.len();
+    assert_eq!(n, 15);
+    let frame = render(&a, 80, 24);
+    insta::assert_snapshot!("cut_candidates_80x24", frame);
+    // The list is cut below: its last row says by how many, and the rows
+    // shown and the rows said add up to the list.
+    let rows = candidate_rows(&frame);
+    assert_eq!(more(&rows, " above"), None, "{frame}");
+    let below = more(&rows, "").expect("a cut list says so");
+    assert_eq!(rows.len() - 1 + below, n, "{frame}");
+    assert!(rows[0].starts_with("▶ a D1"), "{frame}");
+    // No row of the panel is lost: the body is full to its last row.
+    let panel = panel_rows(&frame);
+    assert!(panel.last().is_some_and(|r| r.contains("more")), "{frame}");
+
+    // Down the list, the selection stays in view, and the rows say what
+    // is cut above and below.
+    for i in 1..n {
+        a.apply(Action::Down);
+        assert_eq!(a.sel, i);
+        for (w, h) in [(80, 24), (100, 30), (60, 20), (80, 40)] {
+            let frame = render(&a, w, h);
+            let rows = candidate_rows(&frame);
+            let label = &a.node.as_ref().unwrap().candidates[i];
+            let chosen = rows.iter().filter(|r| r.starts_with('▶')).count();
+            assert_eq!(chosen, 1, "{w}x{h}, move {i}:\n{frame}");
+            assert!(
+                rows.iter()
+                    .any(|r| r.starts_with(&format!("▶ {}", label.label))),
+                "{w}x{h}, move {i}:\n{frame}"
+            );
+            // Where each candidate takes one row, the rows shown and
+            // the ones said to be above and below are the whole list.
+            if w >= 80 {
+                let above = more(&rows, " above").unwrap_or(0);
+                let below = more(&rows, "").unwrap_or(0);
+                let markers = usize::from(above > 0) + usize::from(below > 0);
+                assert_eq!(
+                    rows.len() - markers + above + below,
+                    n,
+                    "{w}x{h}, move {i}:\n{frame}"
+                );
+            }
+        }
+    }
+    // At the end of the list, only the top is cut.
+    let frame = render(&a, 80, 24);
+    let rows = candidate_rows(&frame);
+    assert!(more(&rows, " above").is_some(), "{frame}");
+    assert_eq!(more(&rows, ""), None, "{frame}");
+    assert!(rows.last().unwrap().starts_with("▶   pass"), "{frame}");
+    // A terminal tall enough shows the whole list, with no marker.
+    let frame = render(&a, 80, 40);
+    let rows = candidate_rows(&frame);
+    assert_eq!(rows.len(), n, "{frame}");
+}
+
 #[test]
 fn a_newer_job_cancels_the_running_one_whose_late_result_is_told_apart() {
     use super::worker::{Reply, Request, Worker};

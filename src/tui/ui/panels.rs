@@ -4,8 +4,11 @@
 
 use std::time::Duration;
 
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Color, Move};
@@ -433,44 +436,124 @@ pub(super) fn decided_panel(
         width,
         theme,
     ));
-    // Lines left, assuming the line list took one (it may wrap).
-    let room = height.saturating_sub(lines.len() + 1).max(1);
-    let n = node.candidates.len();
-    let start = if n <= room {
-        0
-    } else {
-        app.sel.saturating_sub(room / 2).min(n - room)
-    };
-    for (i, c) in node.candidates.iter().enumerate().skip(start).take(room) {
-        let what = match c.mark {
-            Mark::Wins => match c.length {
-                Some(l) if node.main == Some(i) => format!("wins (proof, {})", moves(l)),
-                _ => "wins".to_string(),
-            },
-            Mark::Weaker(st) => format!("only {}", st.as_str()),
-            Mark::Unknown => "? (Enter solves it)".to_string(),
-            Mark::Fails => match c.length {
-                Some(l) => format!("fails, refuted in {}", moves(l)),
-                None => "fails".to_string(),
-            },
-        };
-        let chosen = i == app.sel;
-        let marker = if chosen { '▶' } else { ' ' };
-        let mv = Style::new().add_modifier(if chosen {
-            Modifier::REVERSED | Modifier::BOLD
-        } else {
-            Modifier::empty()
-        });
-        lines.push(Line::from(vec![
-            Span::raw(format!("{marker} ")),
-            Span::styled(c.label.to_string(), theme.mark(c.mark)),
-            Span::raw(" "),
-            Span::styled(format!("{:<5}", c.mv.human(h)), mv),
-            Span::raw(" "),
-            Span::styled(what, theme.mark(c.mark)),
-        ]));
+    // The rows left under what is drawn above, as the panel wraps it (at
+    // a narrow panel the status, the line and the headings wrap).
+    let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
+    let avail = height.saturating_sub(used);
+    let rows: Vec<Line<'static>> = node
+        .candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let what = match c.mark {
+                Mark::Wins => match c.length {
+                    Some(l) if node.main == Some(i) => format!("wins (proof, {})", moves(l)),
+                    _ => "wins".to_string(),
+                },
+                Mark::Weaker(st) => format!("only {}", st.as_str()),
+                Mark::Unknown => "? (Enter solves it)".to_string(),
+                Mark::Fails => match c.length {
+                    Some(l) => format!("fails, refuted in {}", moves(l)),
+                    None => "fails".to_string(),
+                },
+            };
+            let chosen = i == app.sel;
+            let marker = if chosen { '▶' } else { ' ' };
+            let mv = Style::new().add_modifier(if chosen {
+                Modifier::REVERSED | Modifier::BOLD
+            } else {
+                Modifier::empty()
+            });
+            Line::from(vec![
+                Span::raw(format!("{marker} ")),
+                Span::styled(c.label.to_string(), theme.mark(c.mark)),
+                Span::raw(" "),
+                Span::styled(format!("{:<5}", c.mv.human(h)), mv),
+                Span::raw(" "),
+                Span::styled(what, theme.mark(c.mark)),
+            ])
+        })
+        .collect();
+    let heights: Vec<usize> = rows.iter().map(|l| rows_of(l, width)).collect();
+    let (start, end) = window(&heights, app.sel, avail);
+    // A cut list says so, above and below, as the path's list does: the
+    // selected move is always in view.
+    let shown: usize = heights[start..end].iter().sum();
+    let above = start > 0 && shown < avail;
+    let below = end < rows.len() && shown + usize::from(above) < avail;
+    if above {
+        lines.push(more_line(start, " above", width, theme));
+    }
+    lines.extend(rows.into_iter().skip(start).take(end - start));
+    if below {
+        lines.push(more_line(node.candidates.len() - end, "", width, theme));
     }
     lines
+}
+
+/// The rows `line` takes in a panel `width` columns wide, wrapped as the
+/// panel's paragraph wraps it: drawn on a scratch buffer, whose rows it
+/// writes to are counted (a row of spaces too).
+fn rows_of(line: &Line<'static>, width: usize) -> usize {
+    let width = width.clamp(1, u16::MAX as usize);
+    let cols = line.width();
+    if cols <= width {
+        return 1;
+    }
+    // Each row holds at least one character (two columns at most), but
+    // word wrapping may leave rows short: twice the columns bound it.
+    let tall = (2 * cols).min(u16::MAX as usize) as u16;
+    let area = Rect::new(0, 0, width as u16, tall);
+    let unused = Cell::new("\u{1}");
+    let mut buf = Buffer::filled(area, unused.clone());
+    Paragraph::new(line.clone())
+        .wrap(Wrap { trim: false })
+        .render(area, &mut buf);
+    (0..tall)
+        .rev()
+        .find(|&y| (0..area.width).any(|x| buf[(x, y)].symbol() != unused.symbol()))
+        .map_or(1, |y| y as usize + 1)
+}
+
+/// The candidates shown, `start..end`, of a list whose entries take
+/// `heights` rows, in `avail` rows: all when they fit, else the selected
+/// one and as many around it as fit, about as many above as below, with
+/// a row for each "… N more" the cut needs.
+fn window(heights: &[usize], sel: usize, avail: usize) -> (usize, usize) {
+    let n = heights.len();
+    if n == 0 || heights.iter().sum::<usize>() <= avail {
+        return (0, n);
+    }
+    let sel = sel.min(n - 1);
+    let (mut start, mut end, mut used) = (sel, sel + 1, heights[sel]);
+    let fits = |start: usize, end: usize, used: usize| {
+        used + usize::from(start > 0) + usize::from(end < n) <= avail
+    };
+    loop {
+        let up = start > 0 && fits(start - 1, end, used + heights[start - 1]);
+        let down = end < n && fits(start, end + 1, used + heights[end]);
+        // The side with fewer entries shown grows first.
+        if up && (!down || sel - start < end - sel) {
+            start -= 1;
+            used += heights[start];
+        } else if down {
+            used += heights[end];
+            end += 1;
+        } else {
+            return (start, end);
+        }
+    }
+}
+
+/// "  … 3 more": how many entries of a cut list are not shown, dim.
+fn more_line(n: usize, place: &str, width: usize, theme: &Theme) -> Line<'static> {
+    let text = format!("  … {n} more{place}");
+    let text = if text.chars().count() > width {
+        text.trim_start().to_string()
+    } else {
+        text
+    };
+    Line::styled(text, theme.dim())
 }
 
 pub(super) fn try_panel(
