@@ -200,6 +200,10 @@ pub struct App {
     /// The comment's scroll (PgUp PgDn), back to the top on another problem.
     pub comment_view: Cell<Scroll>,
     pub message: Option<(String, Tone)>,
+    /// Shorter forms of the message, longest first, for a message line
+    /// too narrow for it: the line shows the first that fits (the last,
+    /// cut, when none does).
+    pub message_short: Vec<String>,
     /// The message speaks of the search running (how to step it, what
     /// it shows): it goes when the search ends.
     message_of_search: bool,
@@ -304,6 +308,7 @@ impl App {
             comment: false,
             comment_view: Cell::default(),
             message: None,
+            message_short: Vec::new(),
             count: String::new(),
             running: true,
             frames: 0,
@@ -404,6 +409,7 @@ impl App {
 
     fn say(&mut self, text: impl Into<String>, tone: Tone) {
         self.message = Some((text.into(), tone));
+        self.message_short.clear();
         self.message_of_search = false;
     }
 
@@ -877,7 +883,8 @@ impl App {
     /// --proof-sgf` writes for the analysis on show (the same function
     /// writes both): its proof when the checker accepted every verdict,
     /// and a refutation of each of the file's answers that misses the
-    /// best status. The message line names what was written, or says why
+    /// best status. The message line names what was written (counts the
+    /// files, where their names do not fit its width), or says why
     /// nothing was.
     pub(super) fn write_sgf_in(&mut self, dir: &Path) {
         let Some((problem, _)) = self.problem() else {
@@ -891,14 +898,19 @@ impl App {
             );
             return;
         };
-        // Why the proof itself is not among the files, if it is not.
-        let missing = if proof_file::writes_proof(a) {
-            ""
+        // Why the proof itself is not among the files, if it is not, at
+        // length and in short.
+        let (missing, missing_short) = if proof_file::writes_proof(a) {
+            ("", "")
         } else if a.proof.is_none() {
-            "no proof (unknown within the limits)"
+            ("no proof (unknown within the limits)", "no proof: unknown")
         } else {
-            "the checker did not accept every verdict behind the proof"
+            (
+                "the checker did not accept every verdict behind the proof",
+                "not the unchecked proof",
+            )
         };
+        let mut shorter = Vec::new();
         let (text, tone) = match proof_file::write(dir, problem, a) {
             Ok(paths) if paths.is_empty() && a.proof.is_none() => {
                 (format!("nothing to write: {missing}"), Tone::Info)
@@ -906,15 +918,52 @@ impl App {
             Ok(paths) if paths.is_empty() => (format!("nothing written: {missing}"), Tone::Info),
             Ok(paths) => {
                 let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-                let mut text = format!("wrote {}", names.join(", "));
+                let n = names.len();
+                let proof = proof_file::name(problem, a.side);
+                let with_proof = paths[0].file_name().is_some_and(|f| *f == *proof);
+                let refutations = n - usize::from(with_proof);
+                let plural =
+                    |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+                // The whole list when the message line has the room,
+                // else the files counted: the proof by name, the
+                // refutations by number.
+                let counted = match (with_proof, refutations) {
+                    (true, 0) => None,
+                    (true, k) => Some(format!(
+                        "wrote {n} files: {} and {}",
+                        names[0],
+                        plural(k, "refutation")
+                    )),
+                    (false, k) => Some(format!("wrote {}", plural(k, "refutation"))),
+                };
+                let long = |t: &str| {
+                    if missing.is_empty() {
+                        t.to_string()
+                    } else {
+                        format!("{t} (not the proof: {missing})")
+                    }
+                };
+                let short = |t: &str| {
+                    if missing.is_empty() {
+                        t.to_string()
+                    } else {
+                        format!("{t} ({missing_short})")
+                    }
+                };
+                let list = format!("wrote {}", names.join(", "));
+                shorter.extend(counted.as_deref().map(long));
                 if !missing.is_empty() {
-                    text.push_str(&format!(" (not the proof: {missing})"));
+                    shorter.push(short(&list));
+                    shorter.extend(counted.as_deref().map(short));
                 }
-                (text, Tone::Good)
+                shorter.push(short(&format!("wrote {}", plural(n, "file"))));
+                shorter.dedup();
+                (long(&list), Tone::Good)
             }
             Err(e) => (format!("{e}: {}", e.error), Tone::Bad),
         };
         self.say(text, tone);
+        self.message_short = shorter;
     }
 }
 

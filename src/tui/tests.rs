@@ -1036,6 +1036,85 @@ fn w_and_solve_write_the_same_refutation_of_a_wrong_answer() {
     );
 }
 
+/// `w` into `dir`, with the folder taken out of the message and its
+/// shorter forms, as `w` into the current folder would word them: the
+/// message line of a `width`-column terminal, trimmed.
+fn w_message_line(a: &mut App, dir: &std::path::Path, width: u16) -> String {
+    a.write_sgf_in(dir);
+    let prefix = format!("{}/", dir.display());
+    let m = a.message.as_mut().expect("a message");
+    m.0 = m.0.replace(&prefix, "");
+    for s in &mut a.message_short {
+        *s = s.replace(&prefix, "");
+    }
+    let frame = render(a, width, 24);
+    rows(&frame)[22].trim().to_string()
+}
+
+/// Two of the file's answers miss: `w` writes the proof and both
+/// refutations, and the message that names them all, too long for 80
+/// columns, counts them there instead of running off the edge.
+#[test]
+fn w_counts_the_files_it_wrote_when_their_names_do_not_fit() {
+    let wrong = THREE.replace(";B[ba])", "(;B[aa])(;B[ca]))");
+    let mut a = solved(&[("three.sgf", &wrong)]);
+    let an = a.analysis().expect("decided").clone();
+    assert!(an.checked);
+    assert_eq!(an.refutations.len(), 2, "{:?}", an.refutations);
+    let (message, tui, cli) = w_and_solve(&mut a);
+    assert_eq!(tui, cli);
+    let names: Vec<&str> = tui.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "three-B-refutes-aa.proof.sgf",
+            "three-B-refutes-ca.proof.sgf",
+            "three-B.proof.sgf"
+        ]
+    );
+    let full =
+        "wrote three-B.proof.sgf, three-B-refutes-aa.proof.sgf, three-B-refutes-ca.proof.sgf";
+    assert_eq!(message, full);
+    assert!(full.chars().count() > 79);
+
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        w_message_line(&mut a, dir.path(), 80),
+        "wrote 3 files: three-B.proof.sgf and 2 refutations"
+    );
+    // A message line with the room keeps the whole list.
+    assert_eq!(w_message_line(&mut a, dir.path(), 100), full);
+    let frame = render(&a, 60, 24);
+    assert_eq!(
+        rows(&frame)[22].trim(),
+        "wrote 3 files: three-B.proof.sgf and 2 refutations",
+        "{frame}"
+    );
+
+    // With the proof unchecked, only the refutations are written: the
+    // reason the proof is not among them goes short before the names do.
+    with_analysis(&mut a, |an| an.checked = false);
+    let (message, tui, cli) = w_and_solve(&mut a);
+    assert_eq!(tui, cli);
+    assert_eq!(tui.len(), 2);
+    assert_eq!(
+        message,
+        "wrote three-B-refutes-aa.proof.sgf, three-B-refutes-ca.proof.sgf (not the proof: the checker did not accept every verdict behind the proof)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        w_message_line(&mut a, dir.path(), 80),
+        "wrote 2 refutations (not the unchecked proof)"
+    );
+    assert_eq!(w_message_line(&mut a, dir.path(), 140), message);
+    // One refutation: its name, and the reason in short.
+    with_analysis(&mut a, |an| an.refutations.truncate(1));
+    assert_eq!(
+        w_message_line(&mut a, dir.path(), 80),
+        "wrote three-B-refutes-aa.proof.sgf (not the unchecked proof)"
+    );
+}
+
 /// A proof behind which the checker did not accept every verdict is not
 /// written by `solve --proof-sgf`, nor by `w`, which says why; the help
 /// line does not offer `w` then.

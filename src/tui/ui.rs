@@ -417,6 +417,13 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
             app.count
         ))
     } else if let Some((text, tone)) = &app.message {
+        // The message, or the first of its shorter forms that fits.
+        let room = (area.width as usize).saturating_sub(1);
+        let text = std::iter::once(text)
+            .chain(&app.message_short)
+            .find(|t| columns(t) <= room)
+            .or(app.message_short.last())
+            .unwrap_or(text);
         Line::styled(format!(" {text}"), theme.tone(*tone))
     } else {
         Line::raw("")
