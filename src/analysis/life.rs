@@ -147,11 +147,7 @@ fn classify_within(
 
 /// What a settling table's results are about: the problem and its rules.
 fn walk_key(problem: &Problem, ko: Ko) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    super::problem_key(problem).hash(&mut h);
-    ko.hash(&mut h);
-    h.finish()
+    super::rules_key(problem, ko)
 }
 
 thread_local! {

@@ -40,7 +40,7 @@ pub const GRADE_LIMIT: u8 = 6;
 pub const OVER_LIMIT: u8 = GRADE_LIMIT + 1;
 
 /// How the ko question is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KoRule {
     /// Full status: unconditional, ko or fails.
     Auto,
@@ -134,22 +134,19 @@ fn mirror_rank(rank: u8) -> Option<u8> {
 /// without the side to move (a table turned round serves the other side,
 /// `tables::reuse_searcher`).
 fn carry_key(problem: &Problem, ko: KoRule) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    problem_key(problem).hash(&mut h);
-    format!("{ko:?}").hash(&mut h);
-    h.finish()
+    rules_key(problem, ko)
 }
 
-/// The problem a kept table's results are about: its file and index,
-/// stones, targets and region.
-fn problem_key(problem: &Problem) -> u64 {
+/// What a kept table's results are about: the problem (its file and
+/// index, stones, targets and region) under `rules`.
+fn rules_key(problem: &Problem, rules: impl std::hash::Hash) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     problem.label().hash(&mut h);
     problem.board.hash().hash(&mut h);
     problem.targets.hash(&mut h);
     problem.region.area.hash(&mut h);
+    rules.hash(&mut h);
     h.finish()
 }
 
