@@ -1518,7 +1518,11 @@ fn candidate_rows(frame: &str) -> Vec<String> {
     let rows = panel_rows(frame);
     let head = rows
         .iter()
-        .position(|r| r.contains(" candidates ("))
+        .position(|r| {
+            // "─ 15 candidates (B to play) ─", or a shorter form.
+            r.starts_with("─ ")
+                && (r.split_whitespace().nth(1)).is_some_and(|w| w.parse::<usize>().is_ok())
+        })
         .expect("a candidates heading");
     rows[head + 1..]
         .iter()
@@ -2709,4 +2713,183 @@ fn a_load_error_counts_the_other_entries_that_loaded() {
         frame.contains("The rest of the collection is fine"),
         "{frame}"
     );
+}
+
+/// What the "… N more" rows of a cut list say: (above, below), from
+/// "… 3 more above", "… 5 more" and "… 3 more above, 5 below".
+fn cut_counts(rows: &[String]) -> (usize, usize) {
+    let (mut above, mut below) = (0, 0);
+    for r in rows {
+        let Some(said) = r.trim().strip_prefix("… ") else {
+            continue;
+        };
+        if let Some((a, b)) = said.split_once(" more above, ") {
+            above = a.parse().expect("a count");
+            below = b
+                .strip_suffix(" below")
+                .expect("below")
+                .parse()
+                .expect("a count");
+        } else if let Some(a) = said.strip_suffix(" more above") {
+            above = a.parse().expect("a count");
+        } else if let Some(b) = said.strip_suffix(" more") {
+            below = b.parse().expect("a count");
+        }
+    }
+    (above, below)
+}
+
+/// The sizes a panel's lists are checked at: the smallest drawn, 60
+/// columns, 80x24 and larger.
+const SIZES: [(u16, u16); 12] = [
+    (60, 16),
+    (60, 17),
+    (60, 20),
+    (60, 24),
+    (64, 18),
+    (70, 16),
+    (70, 21),
+    (80, 16),
+    (80, 24),
+    (100, 20),
+    (120, 40),
+    (80, 48),
+];
+
+/// Down a list of 15 candidates at every size: the selected move is on
+/// show, every candidate takes one row, and the rows shown with those
+/// the "… N more" rows count are the whole list (at 60x20 the wrapped
+/// rows used to leave the cut no row to say so).
+#[test]
+fn a_cut_candidate_list_says_so_at_every_size() {
+    let mut a = solved(&[("twelve.sgf", TWELVE)]);
+    let n = a.node.as_ref().expect("a node").candidates.len();
+    assert_eq!(n, 15);
+    for i in 0..n {
+        assert_eq!(a.sel, i);
+        for (w, h) in SIZES {
+            let frame = render(&a, w, h);
+            let panel = panel_rows(&frame);
+            let head = panel
+                .iter()
+                .position(|r| r.starts_with("─ 15 "))
+                .unwrap_or_else(|| panic!("{w}x{h}: a candidates heading\n{frame}"));
+            let rows: Vec<String> = panel[head + 1..]
+                .iter()
+                .map(|r| r.trim_end().to_string())
+                .filter(|r| !r.is_empty())
+                .collect();
+            let (above, below) = cut_counts(&rows);
+            let markers = usize::from(above > 0) + usize::from(below > 0);
+            let entries = rows.iter().filter(|r| !r.trim().starts_with('…')).count();
+            // One row a candidate, each as the panel writes one.
+            for r in &rows {
+                assert!(
+                    r.trim().starts_with('…') || r.starts_with("▶ ") || r.starts_with("  "),
+                    "{w}x{h}, move {i}: a row of its own for each candidate\n{frame}"
+                );
+            }
+            assert_eq!(
+                rows.iter().filter(|r| r.starts_with('▶')).count(),
+                1,
+                "{w}x{h}, move {i}:\n{frame}"
+            );
+            assert!(rows.len() >= entries, "{w}x{h}, move {i}:\n{frame}");
+            assert!(
+                rows.len() - entries <= markers,
+                "{w}x{h}, move {i}:\n{frame}"
+            );
+            assert_eq!(entries + above + below, n, "{w}x{h}, move {i}:\n{frame}");
+        }
+        a.apply(Action::Down);
+    }
+}
+
+/// A search whose most-proving path is `len` moves or longer, paused.
+fn deep_search(len: usize) -> App {
+    let mut a = stepped(app(&[("nine.sgf", NINE)], true), 0);
+    for _ in 0..10 {
+        if a.snap.path.len() >= len {
+            return a;
+        }
+        a.apply(Action::BigStep);
+        a.settle(WAIT);
+    }
+    panic!("no path of {len} moves");
+}
+
+/// The path list and the moves of the node on show while searching, at
+/// every size and every step of the path: the step on show is in view,
+/// and a list cut above or below says so, "… N more above" or "… N more",
+/// with the numbers that make up the whole (the path's top used to be
+/// cut without a word, and the moves' rows with no "more" at all).
+#[test]
+fn the_search_panel_says_where_its_lists_are_cut() {
+    let mut a = deep_search(6);
+    let len = a.snap.path.len();
+    let mut cut_above = false;
+    for step in (0..=len).rev() {
+        if step < len {
+            a.apply(Action::Left);
+            assert_eq!(a.path_cursor, Some(step));
+        }
+        let moves = a.snap.ranked(a.path_shown()).len();
+        for (w, h) in SIZES {
+            let frame = render(&a, w, h);
+            let panel = panel_rows(&frame);
+            let head = panel
+                .iter()
+                .position(|r| r.starts_with("─ most-proving path") || r.starts_with("─ path"))
+                .unwrap_or_else(|| panic!("{w}x{h}: a path heading\n{frame}"));
+            let cands = panel
+                .iter()
+                .position(|r| r.starts_with("─ candidates at") || r.starts_with("─ moves at"));
+            let path_rows: Vec<String> = panel[head + 1..cands.unwrap_or(panel.len())]
+                .iter()
+                .map(|r| r.trim_end().to_string())
+                .filter(|r| !r.is_empty())
+                .collect();
+            let (above, below) = cut_counts(&path_rows);
+            let steps: Vec<usize> = path_rows
+                .iter()
+                .filter_map(|r| r.split_whitespace().next()?.parse().ok())
+                .collect();
+            assert_eq!(
+                steps.len() + above + below,
+                len,
+                "{w}x{h}, step {step}:\n{frame}"
+            );
+            // The rows are the path's, in order, from the one after those
+            // said to be above.
+            assert_eq!(
+                steps,
+                (above + 1..=above + steps.len()).collect::<Vec<_>>(),
+                "{w}x{h}, step {step}:\n{frame}"
+            );
+            if step > 0 && step < len {
+                assert!(steps.contains(&step), "{w}x{h}, step {step}:\n{frame}");
+            }
+            cut_above |= above > 0;
+            // The moves of the node on show, counted with what is cut.
+            if let Some(c) = cands {
+                let rows: Vec<String> = panel[c + 1..]
+                    .iter()
+                    .map(|r| r.trim_end().to_string())
+                    .filter(|r| !r.is_empty())
+                    .collect();
+                let (above, below) = cut_counts(&rows);
+                let shown: usize = rows
+                    .iter()
+                    .filter(|r| !r.trim().starts_with('…'))
+                    .map(|r| r.matches(" pn ").count() + r.matches(" dn ").count())
+                    .sum();
+                assert_eq!(
+                    shown + above + below,
+                    moves,
+                    "{w}x{h}, step {step}:\n{frame}"
+                );
+            }
+        }
+    }
+    assert!(cut_above, "some size cuts the path above the step on show");
 }

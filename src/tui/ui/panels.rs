@@ -16,45 +16,106 @@ use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
 use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
+use crate::text::columns;
 use crate::tui::app::{App, Tone};
 use crate::tui::explore::Mark;
 use crate::tui::worker::{RootCost, Snapshot};
 
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
+    heading_of(&[text.to_string()], width, theme)
+}
+
+/// A heading in the first of its `forms` (longest first) that fits the
+/// panel's width, so that it never wraps onto a second row (the last,
+/// cut at its end, when none fits).
+fn heading_of(forms: &[String], width: usize, theme: &Theme) -> Line<'static> {
+    let fits = |t: &String| columns(t) + 3 <= width;
+    let text = match forms.iter().find(|t| fits(t)) {
+        Some(t) => t.clone(),
+        None => cut_end(
+            forms.last().map_or("", String::as_str),
+            width.saturating_sub(3),
+        ),
+    };
     let mut s = format!("─ {text} ");
-    let n = s.chars().count();
+    let n = columns(&s);
     if n < width {
         s.push_str(&"─".repeat(width - n));
     }
     Line::styled(s, theme.title())
 }
 
-fn counters(app: &App, theme: &Theme) -> Vec<Line<'static>> {
+/// `text` cut at its end to `width` columns, "…" marking the cut.
+fn cut_end(text: &str, width: usize) -> String {
+    if columns(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 1; // the "…"
+    for c in text.chars() {
+        let w = columns(c.encode_utf8(&mut [0; 4]));
+        if used + w > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+fn counters(app: &App, width: usize) -> Vec<Line<'static>> {
     let s = &app.snap;
     let (elapsed, speed) = if app.config.redact {
         ("-.-- s".to_string(), "-/s".to_string())
     } else {
         (duration_text(s.running), rate(s.positions_per_second()))
     };
-    let _ = theme;
-    vec![
-        Line::raw(format!(
-            "root  pn {}  dn {}",
-            num(s.root_pn),
-            num(s.root_dn)
-        )),
-        Line::raw(format!("positions {}  {speed}", thousands(s.positions))),
-        Line::raw(format!(
-            "TT {} (hits {})  depth {}",
-            pct(s.tt_used as u64, s.tt_capacity as u64),
-            pct(s.tt_hits, s.tt_probes),
-            s.depth()
-        )),
-        Line::raw(format!(
-            "elapsed {elapsed}  expansions {}",
-            thousands(s.expansions)
-        )),
-    ]
+    packed(
+        vec![
+            vec![format!(
+                "root  pn {}  dn {}",
+                num(s.root_pn),
+                num(s.root_dn)
+            )],
+            vec![format!("positions {}", thousands(s.positions)), speed],
+            vec![
+                format!(
+                    "TT {} (hits {})",
+                    pct(s.tt_used as u64, s.tt_capacity as u64),
+                    pct(s.tt_hits, s.tt_probes)
+                ),
+                format!("depth {}", s.depth()),
+            ],
+            vec![
+                format!("elapsed {elapsed}"),
+                format!("expansions {}", thousands(s.expansions)),
+            ],
+        ],
+        width,
+    )
+}
+
+/// Rows of figures, each row's parts two spaces apart, a row cut between
+/// its parts where the panel is too narrow for it (rather than wrapped
+/// inside a figure).
+fn packed(groups: Vec<Vec<String>>, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for parts in groups {
+        let mut row = String::new();
+        for part in parts {
+            let n = columns(&row);
+            if n > 0 && n + 2 + columns(&part) > width {
+                lines.push(Line::raw(std::mem::take(&mut row)));
+            }
+            if !row.is_empty() {
+                row.push_str("  ");
+            }
+            row.push_str(&part);
+        }
+        lines.push(Line::raw(row));
+    }
+    lines
 }
 
 /// Which search of the job is on show, as the search said when it
@@ -97,7 +158,7 @@ pub(super) fn search_panel(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let h = problem.board.height();
-    let mut lines = counters(app, theme);
+    let mut lines = counters(app, width);
     lines.push(Line::raw(search_label(&app.snap, h)));
     let path = &app.snap.path;
     // The moves to the search's root (a first move, say) come first,
@@ -105,15 +166,25 @@ pub(super) fn search_panel(
     let prefix = &app.snap.prefix;
     let shown = app.path_shown();
     let title = match app.path_cursor {
-        Some(0) if !path.is_empty() && prefix.is_empty() => {
-            "most-proving path, at the root".to_string()
-        }
-        Some(0) if !path.is_empty() => "most-proving path, at the search's root".to_string(),
-        Some(_) => format!("most-proving path, step {shown}/{}", path.len()),
-        None => "most-proving path".to_string(),
+        Some(0) if !path.is_empty() && prefix.is_empty() => vec![
+            "most-proving path, at the root".to_string(),
+            "path, at the root".to_string(),
+        ],
+        Some(0) if !path.is_empty() => vec![
+            "most-proving path, at the search's root".to_string(),
+            "path, at the search's root".to_string(),
+            "path, at its root".to_string(),
+        ],
+        Some(_) => vec![
+            format!("most-proving path, step {shown}/{}", path.len()),
+            format!("path, step {shown}/{}", path.len()),
+        ],
+        None => vec!["most-proving path".to_string()],
     };
-    lines.push(heading(&title, width, theme));
-    let room = height.saturating_sub(lines.len());
+    lines.push(heading_of(&title, width, theme));
+    // The counters may wrap in a narrow panel.
+    let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
+    let room = height.saturating_sub(used);
     // The moves at the node on show, best first for the side to move
     // there: rows of them under their heading.
     let ranked = app.snap.ranked(shown);
@@ -124,9 +195,12 @@ pub(super) fn search_panel(
         side.opp()
     };
     let mut rows: Vec<Vec<Span<'static>>> = Vec::new();
+    // The moves each row holds, for the "… N more" of a cut list.
+    let mut counts: Vec<usize> = Vec::new();
     let mut chosen_row = 0;
     let mut row: Vec<Span<'static>> = vec![Span::raw(" ")];
     let mut used = 1;
+    let mut in_row = 0;
     for st in &ranked {
         // The prover picks by pn, the opponent by dn.
         let (name, v) = if mover == side {
@@ -135,9 +209,10 @@ pub(super) fn search_panel(
             ("dn", st.dn)
         };
         let word = format!("{} {name} {}", st.mv.human(h), num(v));
-        let n = word.chars().count() + 2;
+        let n = columns(&word) + 2;
         if used + n > width && used > 1 {
             rows.push(std::mem::take(&mut row));
+            counts.push(std::mem::take(&mut in_row));
             row.push(Span::raw(" "));
             used = 1;
         }
@@ -152,53 +227,58 @@ pub(super) fn search_panel(
             row.push(Span::raw(format!("  {word}")));
         }
         used += n;
+        in_row += 1;
     }
     if used > 1 {
         rows.push(row);
+        counts.push(in_row);
     }
-    // The path gives up rows to the moves, down to half the room.
+    // The path gives up rows to the moves, down to half the room; the
+    // moves get their heading and two rows or none (a cut list needs a
+    // row to say so).
     let total = prefix.len() + path.len();
     let path_rows = total.max(1);
     let mut cand_room = (rows.len() + 1).min(room.saturating_sub(path_rows).max(room / 2));
-    if rows.is_empty() || cand_room < 2 {
+    if rows.is_empty() || cand_room < 2 || (cand_room < 3 && rows.len() > 1) {
         cand_room = 0;
     }
     let path_room = room - cand_room;
     // Rows count the moves from the problem's root: the node on show is
-    // the one after row `at`'s move.
+    // the one after row `at`'s move. The whole path on show is shown from
+    // its start; a step of it, around that step.
     let at = prefix.len() + shown;
-    let sel = at.saturating_sub(1);
-    let start = if total <= path_room || app.path_cursor.is_none() {
-        0
+    let sel = if app.path_cursor.is_some() {
+        at.saturating_sub(1)
     } else {
-        sel.saturating_sub(path_room / 2).min(total - path_room)
+        0
     };
-    let mut c = if start % 2 == 0 { side } else { side.opp() };
-    for (n, i) in (start..total).take(path_room).enumerate() {
-        let more = total - i;
-        if n + 1 == path_room && more > 1 {
-            lines.push(Line::styled(format!("  … {more} more"), theme.dim()));
-            break;
-        }
+    // Each row in one line of the panel: numbers padded into columns
+    // when there is the room, else written close.
+    let compact = width < 31;
+    let mut c = side;
+    let mut steps = Vec::new();
+    for i in 0..total {
         let head = format!("{:>3} {} ", i + 1, c.letter());
         let step = i.checked_sub(prefix.len()).and_then(|j| path.get(j));
-        let (text, st) = match step {
-            Some(step) => (
+        let figures = |mv: Move, pn, dn| {
+            if compact {
+                format!("{head}{:<4} pn {} dn {}", mv.human(h), num(pn), num(dn))
+            } else {
                 format!(
                     "{head}{:<5} pn {:>4}  dn {:>4}",
-                    step.mv.human(h),
-                    num(step.pn),
-                    num(step.dn)
-                ),
-                Style::new(),
-            ),
+                    mv.human(h),
+                    num(pn),
+                    num(dn)
+                )
+            }
+        };
+        let (text, st) = match step {
+            Some(step) => (figures(step.mv, step.pn, step.dn), Style::new()),
             // The move into the search's root: the root's numbers.
             None if i + 1 == prefix.len() => (
                 format!(
-                    "{head}{:<5} pn {:>4}  dn {:>4}  fixed",
-                    prefix[i].human(h),
-                    num(app.snap.root_pn),
-                    num(app.snap.root_dn)
+                    "{}  fixed",
+                    figures(prefix[i], app.snap.root_pn, app.snap.root_dn)
                 ),
                 theme.dim(),
             ),
@@ -212,21 +292,35 @@ pub(super) fn search_panel(
         } else {
             st
         };
-        lines.push(Line::styled(text, st));
+        steps.push(Line::styled(text, st));
         c = c.opp();
     }
+    let ones = vec![1; total];
+    lines.extend(cut_list(steps, &ones, &ones, sel, path_room, width, theme));
     if total == 0 {
         lines.push(Line::styled("  (the root)", theme.dim()));
     }
     if cand_room > 0 {
-        lines.push(heading(
-            &format!("candidates at move {} ({})", at + 1, mover.name()),
+        lines.push(heading_of(
+            &[
+                format!("candidates at move {} ({})", at + 1, mover.name()),
+                format!("moves at {} ({})", at + 1, mover.letter()),
+                format!("moves at {}", at + 1),
+            ],
             width,
             theme,
         ));
-        let fit = cand_room - 1;
-        let first = (chosen_row + 1).saturating_sub(fit);
-        lines.extend(rows.into_iter().skip(first).take(fit).map(Line::from));
+        let heights = vec![1; rows.len()];
+        let rows = rows.into_iter().map(Line::from).collect();
+        lines.extend(cut_list(
+            rows,
+            &heights,
+            &counts,
+            chosen_row,
+            cand_room - 1,
+            width,
+            theme,
+        ));
     }
     lines
 }
@@ -281,10 +375,11 @@ fn cost_lines(
         };
         format!("{}  {}", duration_text(running), rate(r))
     };
-    let all = vec![
-        format!("all searches  {} positions", thousands(a.positions)),
-        speed,
-    ];
+    let mut all = format!("all searches  {} positions", thousands(a.positions));
+    if columns(&all) > width {
+        all = format!("{} positions", thousands(a.positions));
+    }
+    let all = vec![all, speed];
     let mut at_root = vec![format!(
         "root  pn {}  dn {}",
         num(a.root_pn),
@@ -298,22 +393,7 @@ fn cost_lines(
             pct(r.tt_used as u64, r.tt_capacity as u64)
         ));
     }
-    let mut lines = Vec::new();
-    for parts in [all, at_root] {
-        let mut row = String::new();
-        for part in parts {
-            let n = row.chars().count();
-            if n > 0 && n + 2 + part.chars().count() > width {
-                lines.push(Line::raw(std::mem::take(&mut row)));
-            }
-            if !row.is_empty() {
-                row.push_str("  ");
-            }
-            row.push_str(&part);
-        }
-        lines.push(Line::raw(row));
-    }
-    lines
+    packed(vec![all, at_root], width)
 }
 
 pub(super) fn decided_panel(
@@ -335,6 +415,9 @@ pub(super) fn decided_panel(
             Tone::Good
         }),
     ));
+    // The first moves, whole, and cut to one row for a panel too short
+    // for them and the candidates.
+    let mut firsts_cut = None;
     if a.status != Status::Unknown {
         let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
         let mut s = if firsts.is_empty() {
@@ -344,27 +427,43 @@ pub(super) fn decided_panel(
         };
         // A limit cut the list short: say so rather than let it pass for
         // the whole list.
+        let mut tail = String::new();
         if a.status.succeeds() && !a.all_first_moves {
-            s.push_str(" (others not decided)");
+            tail.push_str(" (others not decided)");
         }
         if !a.accepted_status.is_empty() {
             let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
             let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
-            s.push_str(&format!(
+            tail.push_str(&format!(
                 "  file {} {}",
                 file.join(" "),
                 if agree { "agrees" } else { "differs" }
             ));
         }
+        if columns(&s) > width {
+            let mut cut = "first moves".to_string();
+            for f in &firsts {
+                if columns(&cut) + 1 + columns(f) + 2 > width {
+                    break;
+                }
+                cut.push(' ');
+                cut.push_str(f);
+            }
+            cut.push_str(" …");
+            firsts_cut = Some(Line::raw(format!("{cut}{tail}")));
+        }
+        s.push_str(&tail);
         lines.push(Line::raw(s));
     }
-    lines.extend(cost_lines(app, a, cost, width));
+    let cost = cost_lines(app, a, cost, width);
     if app.deciding() {
+        lines.extend(cost);
         lines.push(heading("solving a variation", width, theme));
-        lines.extend(counters(app, theme));
+        lines.extend(counters(app, width));
         return lines;
     }
     let Some(node) = &app.node else {
+        lines.extend(cost);
         if a.proof.is_none() {
             lines.push(Line::raw(""));
             lines.push(Line::raw(if a.status == Status::Unknown {
@@ -394,67 +493,100 @@ pub(super) fn decided_panel(
         return lines;
     };
     let to_move = node.to_move;
-    lines.push(heading(
-        &format!(
-            "line: move {}, {} to play",
-            app.line.len() + 1,
-            to_move.name()
-        ),
+    let number = app.line.len() + 1;
+    let line_heading = heading_of(
+        &[
+            format!("line: move {number}, {} to play", to_move.name()),
+            format!("move {number}, {} to play", to_move.name()),
+            format!("move {number}, {}", to_move.letter()),
+        ],
         width,
         theme,
-    ));
-    if app.line.is_empty() {
-        lines.push(Line::styled("(the problem's position)", theme.dim()));
+    );
+    // The line walked so far, and its last moves alone on one row.
+    let (walked, walked_cut) = if app.line.is_empty() {
+        (Line::styled("(the problem's position)", theme.dim()), None)
     } else {
-        let mut spans = Vec::new();
         let mut c = a.side;
-        for (i, m) in app.line.iter().enumerate() {
-            spans.push(Span::raw(format!(
-                "{} {} {}  ",
-                i + 1,
-                c.letter(),
-                m.human(h)
-            )));
-            c = c.opp();
+        let words: Vec<String> = app
+            .line
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let w = format!("{} {} {}", i + 1, c.letter(), m.human(h));
+                c = c.opp();
+                w
+            })
+            .collect();
+        let whole = Line::raw(words.iter().map(|w| format!("{w}  ")).collect::<String>());
+        let mut tail: Vec<&str> = Vec::new();
+        let mut used = 2; // "… "
+        for w in words.iter().rev() {
+            let n = columns(w) + usize::from(!tail.is_empty()) * 2;
+            if used + n > width && !tail.is_empty() {
+                break;
+            }
+            used += n;
+            tail.push(w);
         }
-        lines.push(Line::from(spans));
-    }
+        let cut = (tail.len() < words.len()).then(|| {
+            tail.reverse();
+            Line::raw(format!("… {}", tail.join("  ")))
+        });
+        (whole, cut)
+    };
     if let Some((w, why)) = node.over {
+        lines.extend(cost);
+        lines.push(line_heading);
+        lines.push(walked);
         lines.push(Line::styled(
             format!("game over: {}", why.describe(w)),
             theme.tone(Tone::Good),
         ));
         return lines;
     }
-    lines.push(heading(
-        &format!(
-            "{} candidate{} ({} to play)",
-            node.candidates.len(),
-            if node.candidates.len() == 1 { "" } else { "s" },
-            to_move.letter()
-        ),
+    let count = node.candidates.len();
+    let cand_heading = heading_of(
+        &[
+            format!(
+                "{count} candidate{} ({} to play)",
+                if count == 1 { "" } else { "s" },
+                to_move.letter()
+            ),
+            format!("{count} candidate{}", if count == 1 { "" } else { "s" }),
+            format!("{count} moves"),
+        ],
         width,
         theme,
-    ));
-    // The rows left under what is drawn above, as the panel wraps it (at
-    // a narrow panel the status, the line and the headings wrap).
-    let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
-    let avail = height.saturating_sub(used);
+    );
     let rows: Vec<Line<'static>> = node
         .candidates
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let what = match c.mark {
+            // The longest account of the move that fits its row.
+            let whats = match c.mark {
                 Mark::Wins => match c.length {
-                    Some(l) if node.main == Some(i) => format!("wins (proof, {})", moves(l)),
-                    _ => "wins".to_string(),
+                    Some(l) if node.main == Some(i) => vec![
+                        format!("wins (proof, {})", moves(l)),
+                        format!("wins ({})", moves(l)),
+                        "wins".to_string(),
+                    ],
+                    _ => vec!["wins".to_string()],
                 },
-                Mark::Weaker(st) => format!("only {}", st.as_str()),
-                Mark::Unknown => "? (Enter solves it)".to_string(),
+                Mark::Weaker(st) => vec![format!("only {}", st.as_str())],
+                Mark::Unknown => vec![
+                    "? (Enter solves it)".to_string(),
+                    "? (Enter)".to_string(),
+                    "?".to_string(),
+                ],
                 Mark::Fails => match c.length {
-                    Some(l) => format!("fails, refuted in {}", moves(l)),
-                    None => "fails".to_string(),
+                    Some(l) => vec![
+                        format!("fails, refuted in {}", moves(l)),
+                        format!("fails ({})", moves(l)),
+                        "fails".to_string(),
+                    ],
+                    None => vec!["fails".to_string()],
                 },
             };
             let chosen = i == app.sel;
@@ -464,30 +596,70 @@ pub(super) fn decided_panel(
             } else {
                 Modifier::empty()
             });
+            let mv_text = format!("{:<5}", c.mv.human(h));
+            let before = 2 + columns(&c.label.to_string()) + 1 + columns(&mv_text) + 1;
+            let what = whats
+                .iter()
+                .find(|w| before + columns(w) <= width)
+                .or(whats.last())
+                .cloned()
+                .unwrap_or_default();
             Line::from(vec![
                 Span::raw(format!("{marker} ")),
                 Span::styled(c.label.to_string(), theme.mark(c.mark)),
                 Span::raw(" "),
-                Span::styled(format!("{:<5}", c.mv.human(h)), mv),
+                Span::styled(mv_text, mv),
                 Span::raw(" "),
                 Span::styled(what, theme.mark(c.mark)),
             ])
         })
         .collect();
     let heights: Vec<usize> = rows.iter().map(|l| rows_of(l, width)).collect();
-    let (start, end) = window(&heights, app.sel, avail);
-    // A cut list says so, above and below, as the path's list does: the
-    // selected move is always in view.
-    let shown: usize = heights[start..end].iter().sum();
-    let above = start > 0 && shown < avail;
-    let below = end < rows.len() && shown + usize::from(above) < avail;
-    if above {
-        lines.push(more_line(start, " above", width, theme));
+    // The rows left for the candidates under what is drawn above them,
+    // as the panel wraps it (at a narrow panel the status and the line
+    // wrap). A panel too short for the whole list keeps at least five
+    // rows for it, so that the selected move shows with its neighbours
+    // and what is cut above and below: the cost goes first, then the
+    // line walked and the first moves keep one row each.
+    let need = heights.iter().sum::<usize>().min(5);
+    let mut cost = Some(cost);
+    let mut walked = Some(walked);
+    let mut walked_cut = walked_cut;
+    loop {
+        let above: Vec<&Line<'static>> = lines
+            .iter()
+            .chain(cost.iter().flatten())
+            .chain([&line_heading])
+            .chain(walked.iter())
+            .chain([&cand_heading])
+            .collect();
+        let used: usize = above.iter().map(|l| rows_of(l, width)).sum();
+        if used + need <= height {
+            break;
+        }
+        if cost.take().is_some() {
+            continue;
+        }
+        if let Some(cut) = walked_cut.take() {
+            walked = Some(cut);
+            continue;
+        }
+        if let Some(cut) = firsts_cut.take() {
+            lines[1] = cut;
+            continue;
+        }
+        break;
     }
-    lines.extend(rows.into_iter().skip(start).take(end - start));
-    if below {
-        lines.push(more_line(node.candidates.len() - end, "", width, theme));
-    }
+    lines.extend(cost.into_iter().flatten());
+    lines.push(line_heading);
+    lines.extend(walked);
+    lines.push(cand_heading);
+    let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
+    let avail = height.saturating_sub(used);
+    let ones = vec![1; rows.len()];
+    lines.extend(cut_list(
+        rows, &heights, &ones, app.sel, avail, width, theme,
+    ));
     lines
 }
 
@@ -515,7 +687,7 @@ fn rows_of(line: &Line<'static>, width: usize) -> usize {
         .map_or(1, |y| y as usize + 1)
 }
 
-/// The candidates shown, `start..end`, of a list whose entries take
+/// The entries shown, `start..end`, of a list whose entries take
 /// `heights` rows, in `avail` rows: all when they fit, else the selected
 /// one and as many around it as fit, about as many above as below, with
 /// a row for each "… N more" the cut needs.
@@ -545,10 +717,49 @@ fn window(heights: &[usize], sel: usize, avail: usize) -> (usize, usize) {
     }
 }
 
+/// A list cut to `avail` rows (see `window`), with a row saying what is
+/// cut above ("… 3 more above") and below ("… 5 more"): `counts` are
+/// the items each entry stands for (a row of several moves counts them
+/// all). With room for one such row only, it says both ("… 3 more
+/// above, 5 below"); the selected entry is always shown.
+fn cut_list(
+    entries: Vec<Line<'static>>,
+    heights: &[usize],
+    counts: &[usize],
+    sel: usize,
+    avail: usize,
+    width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    if avail == 0 {
+        return Vec::new();
+    }
+    let (start, end) = window(heights, sel, avail);
+    let above: usize = counts[..start].iter().sum();
+    let below: usize = counts[end..].iter().sum();
+    let shown: usize = heights[start..end].iter().sum();
+    let both = above > 0 && below > 0 && avail.saturating_sub(shown) < 2;
+    let mut out = Vec::new();
+    if above > 0 && !both {
+        out.push(more_line(&format!("{above} more above"), width, theme));
+    }
+    out.extend(entries.into_iter().skip(start).take(end - start));
+    if both {
+        out.push(more_line(
+            &format!("{above} more above, {below} below"),
+            width,
+            theme,
+        ));
+    } else if below > 0 {
+        out.push(more_line(&format!("{below} more"), width, theme));
+    }
+    out
+}
+
 /// "  … 3 more": how many entries of a cut list are not shown, dim.
-fn more_line(n: usize, place: &str, width: usize, theme: &Theme) -> Line<'static> {
-    let text = format!("  … {n} more{place}");
-    let text = if text.chars().count() > width {
+fn more_line(what: &str, width: usize, theme: &Theme) -> Line<'static> {
+    let text = format!("  … {what}");
+    let text = if columns(&text) > width {
         text.trim_start().to_string()
     } else {
         text
