@@ -2893,3 +2893,30 @@ fn the_search_panel_says_where_its_lists_are_cut() {
     }
     assert!(cut_above, "some size cuts the path above the step on show");
 }
+
+/// White's side of the basic ko starts from the table Black's left, turned
+/// round, which settles its root at once: the search expanded the root and
+/// no position below it, and the panel gives no depth rather than "max
+/// depth 0".
+#[test]
+fn a_root_settled_by_the_kept_table_has_no_depth_to_show() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/basic-ko.sgf"))
+        .expect("the bundled basic ko");
+    let mut a = solved(&[("problems/classic/basic-ko.sgf", &text)]);
+    a.apply(Action::Next);
+    assert!(a.wait_done(WAIT), "the second side solved");
+    let Phase::Decided {
+        root: Some(cost), ..
+    } = &a.phase
+    else {
+        panic!("decided, with the root's searches watched");
+    };
+    assert_eq!(cost.max_depth, 0, "a root settled from the kept table");
+    for (w, h) in [(80, 24), (60, 20), (120, 40)] {
+        let frame = render(&a, w, h);
+        assert!(!frame.contains("max depth"), "{w}x{h}:\n{frame}");
+        assert!(frame.contains("root  pn 0  dn ∞"), "{w}x{h}:\n{frame}");
+        assert!(frame.contains("TT "), "{w}x{h}:\n{frame}");
+    }
+}

@@ -356,7 +356,8 @@ fn status_line(problem: &Problem, a: &Analysis) -> String {
 /// panel showed, as they ended. Positions and time are the whole
 /// analysis's (every search, first moves and checks included); the root's
 /// numbers are those of the search that settled the status, the depth
-/// and the table's use those of the searches of the problem's root.
+/// (left out when they went no deeper than the root) and the table's use
+/// those of the searches of the problem's root.
 /// Two rows, each cut between its figures where the panel is narrow.
 fn cost_lines(
     app: &App,
@@ -386,7 +387,12 @@ fn cost_lines(
         num(a.root_dn)
     )];
     if let Some(r) = root {
-        at_root.push(format!("max depth {}", r.max_depth));
+        // A search that settled its root from the table it was given
+        // (the other side's, turned round) went no deeper than the root:
+        // it has no depth to speak of.
+        if r.max_depth > 0 {
+            at_root.push(format!("max depth {}", r.max_depth));
+        }
         at_root.push(format!(
             "TT {} ({})",
             short(r.tt_used as f64),
