@@ -960,11 +960,84 @@ impl App {
                 shorter.dedup();
                 (long(&list), Tone::Good)
             }
-            Err(e) => (format!("{e}: {}", e.error), Tone::Bad),
+            Err(e) => {
+                let (text, forms) = write_error(problem, a, &e);
+                shorter = forms;
+                (text, Tone::Bad)
+            }
         };
         self.say(text, tone);
         self.message_short = shorter;
     }
+}
+
+/// What `w` says when a file could not be written, at length and in
+/// shorter forms for the message line, longest first: the files written
+/// before it (`proof_file::write` writes the proof, then the refutations,
+/// and stops at the first it cannot write), the file and the reason.
+/// The forms drop the system's error number, count the files written,
+/// cut the file's name at its start, and at last call the file what it
+/// is, so that one fits any message line the screen draws (59 columns).
+fn write_error(
+    problem: &Problem,
+    a: &Analysis,
+    e: &proof_file::WriteError,
+) -> (String, Vec<String>) {
+    let path = e.path.display().to_string();
+    let reason = e.error.to_string();
+    // "Permission denied (os error 13)" -> "Permission denied".
+    let brief = match reason.rsplit_once(" (os error ") {
+        Some((r, _)) => r.to_string(),
+        None => reason.clone(),
+    };
+    let proof = proof_file::name(problem, a.side);
+    let mut before = Vec::new();
+    if proof_file::writes_proof(a) {
+        before.push(proof.clone());
+    }
+    before.extend(
+        (a.refutations.iter()).map(|(m, _)| proof_file::refutation_name(problem, a.side, *m)),
+    );
+    let file = e.path.file_name().map(|f| f.to_string_lossy().into_owned());
+    let failed = file
+        .as_deref()
+        .and_then(|f| before.iter().position(|n| n == f));
+    before.truncate(failed.unwrap_or(0));
+    let (wrote, wrote_short) = match before.len() {
+        0 => (String::new(), String::new()),
+        1 => (
+            format!("wrote {}; ", before[0]),
+            "wrote 1 file; ".to_string(),
+        ),
+        k => (
+            format!("wrote {}; ", before.join(", ")),
+            format!("wrote {k} files; "),
+        ),
+    };
+    let what = if file.as_deref() == Some(proof.as_str()) {
+        "the proof"
+    } else {
+        "a refutation"
+    };
+    let mut forms = vec![
+        format!("{wrote}cannot write {path}: {brief}"),
+        format!("{wrote_short}cannot write {path}: {brief}"),
+    ];
+    let name = file.unwrap_or_else(|| path.clone());
+    for room in [79, 59] {
+        for wrote in [&wrote_short, ""] {
+            let fixed = crate::text::columns(&format!("{wrote}cannot write : {brief}"));
+            if fixed + 12 <= room {
+                let cut = crate::text::cut_start(&name, room - fixed);
+                forms.push(format!("{wrote}cannot write {cut}: {brief}"));
+                break;
+            }
+        }
+    }
+    forms.push(format!("{wrote_short}cannot write {what}: {brief}"));
+    forms.push(format!("cannot write {what}: {brief}"));
+    forms.dedup();
+    (format!("{wrote}cannot write {path}: {reason}"), forms)
 }
 
 /// Parses "c3" (columns A-T without I, rows from the bottom) or "pass".

@@ -2920,3 +2920,65 @@ fn a_root_settled_by_the_kept_table_has_no_depth_to_show() {
         assert!(frame.contains("TT "), "{w}x{h}:\n{frame}");
     }
 }
+
+/// `w` into a folder it cannot write, by a path too long for the message
+/// line: the line keeps the reason in view, with the file's name cut at
+/// its start, or called what it is (it used to run off the edge).
+#[test]
+fn w_says_why_it_cannot_write_within_the_message_line() {
+    let mut a = solved(&[("bent-four-in-the-corner.sgf", THREE)]);
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir
+        .path()
+        .join("a-folder-with-a-rather-long-name-that-is-not-there");
+    for width in [60u16, 80, 100, 200] {
+        a.write_sgf_in(&missing);
+        let (text, _) = a.message.clone().expect("a message");
+        assert!(
+            text.ends_with("No such file or directory (os error 2)"),
+            "{text}"
+        );
+        let frame = render(&a, width, 24);
+        let line = rows(&frame)[22].trim_end().to_string();
+        assert!(
+            crate::text::columns(&line) <= width as usize,
+            "{width}: {line}"
+        );
+        assert!(
+            line.ends_with(": No such file or directory")
+                || line.ends_with(": No such file or directory (os error 2)"),
+            "{width}: {line}"
+        );
+        assert!(
+            line.trim_start().starts_with("cannot write "),
+            "{width}: {line}"
+        );
+        if width >= 80 {
+            assert!(line.contains("-B.proof.sgf: "), "{width}: {line}");
+        }
+    }
+    // Into the current folder, as `w` writes, a bundled problem's long
+    // name and the system's reason take more than 80 columns.
+    let long = "cannot write bent-four-in-the-corner-B.proof.sgf: Permission denied (os error 13)";
+    assert!(long.chars().count() > 79);
+}
+
+/// A refutation that cannot be written after the proof was: `w` says
+/// it wrote the proof and which file it could not write.
+#[test]
+fn w_names_what_it_wrote_before_a_file_it_could_not_write() {
+    let wrong = THREE.replace(";B[ba])", "(;B[aa]))");
+    let mut a = solved(&[("three.sgf", &wrong)]);
+    assert_eq!(a.analysis().expect("decided").refutations.len(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    // A folder where the refutation's file would go.
+    std::fs::create_dir(dir.path().join("three-B-refutes-aa.proof.sgf")).unwrap();
+    let line = w_message_line(&mut a, dir.path(), 120);
+    assert!(
+        line.starts_with("wrote three-B.proof.sgf; cannot write three-B-refutes-aa.proof.sgf: "),
+        "{line}"
+    );
+    assert!(dir.path().join("three-B.proof.sgf").is_file());
+    let line = w_message_line(&mut a, dir.path(), 60);
+    assert!(line.starts_with("wrote 1 file; cannot write "), "{line}");
+}
