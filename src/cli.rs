@@ -521,13 +521,13 @@ impl Summary {
             n => format!(", {n} not as SX expects"),
         };
         format!(
-            "{} results: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {} errors, {} unchecked; {} positions in {:.2} s",
-            self.results,
+            "{}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
+            counted(self.results, "result"),
             self.solved,
             self.agrees,
             self.disagrees,
             self.unknown,
-            self.errors,
+            counted(self.errors, "error"),
             self.unchecked,
             self.positions,
             self.seconds
@@ -689,6 +689,15 @@ pub(crate) fn write_proofs(
     Ok(())
 }
 
+/// "1 result", "2 results".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -748,5 +757,27 @@ mod tests {
             )
         });
         assert_eq!(fine.error.as_deref(), Some("three.sgf: not a panic"));
+    }
+
+    #[test]
+    fn the_summary_counts_one_result_and_one_error_in_the_singular() {
+        let err = Record::from_error(
+            &LoadError {
+                file: "bad.sgf".into(),
+                index: None,
+                cause: "empty file".to_string(),
+            },
+            None,
+        );
+        let one = Summary::of(std::slice::from_ref(&err), Duration::ZERO).line();
+        assert!(
+            one.starts_with("1 result: 0 solved") && one.contains(", 1 error, 0 unchecked"),
+            "{one}"
+        );
+        let two = Summary::of(&[err.clone(), err], Duration::ZERO).line();
+        assert!(
+            two.starts_with("2 results: 0 solved") && two.contains(", 2 errors, 0 unchecked"),
+            "{two}"
+        );
     }
 }
