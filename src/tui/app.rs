@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use shikatsu::analysis::{Analysis, KoRule, Options, Resume, Status, drop_kept, resume_key};
 use shikatsu::board::{Color, Move, Point};
-use shikatsu::dfpn::{Limits, Outcome};
+use shikatsu::dfpn::{Limits, Outcome, Stop};
 use shikatsu::problem::{LoadError, Loaded, Problem};
 use shikatsu::report::proof_file;
 use shikatsu::tsumego::KoMaster;
@@ -565,10 +565,7 @@ impl App {
                     Outcome::Proven => side,
                     Outcome::Disproven => side.opp(),
                     Outcome::Unknown(stop) => {
-                        self.say(
-                            format!("could not decide that position within the limits ({stop:?})"),
-                            Tone::Bad,
-                        );
+                        self.say(undecided(stop), Tone::Bad);
                         if let Pending::Try(_) = pending {
                             self.try_note(
                                 "the solver ran out of limits here".to_string(),
@@ -698,6 +695,8 @@ impl App {
                         format!("solving again with twice the limits: {limits}"),
                         Tone::Info,
                     );
+                    // The header gives the limits too.
+                    self.message_short = vec!["solving again with twice the limits".to_string()];
                 }
             }
             Action::Write => self.write_sgf(),
@@ -711,11 +710,15 @@ impl App {
                         "candidate points show pn (prover to move) or dn (opponent); v hides them",
                         Tone::Info,
                     );
+                    self.message_short =
+                        vec!["candidate points show pn or dn; v hides them".into()];
                 } else {
                     self.say(
                         "while a search runs, its candidate points will show pn or dn; v hides them",
                         Tone::Info,
                     );
+                    self.message_short =
+                        vec!["a search's candidate points will show pn or dn".into()];
                 }
             }
             Action::Comment => self.toggle_comment(),
@@ -969,6 +972,18 @@ impl App {
         self.say(text, tone);
         self.message_short = shorter;
     }
+}
+
+/// What the message line says of a position the walk or try mode could
+/// not decide: which limit stopped its search, in words.
+pub(super) fn undecided(stop: Stop) -> String {
+    let limit = match stop {
+        Stop::Positions => "within the position limit",
+        Stop::Time => "within the time limit",
+        Stop::Memory => "in the memory it has (--memory)",
+        Stop::Cancelled => "before it was stopped",
+    };
+    format!("could not decide that position {limit}")
 }
 
 /// What `w` says when a file could not be written, at length and in

@@ -2982,3 +2982,45 @@ fn w_names_what_it_wrote_before_a_file_it_could_not_write() {
     let line = w_message_line(&mut a, dir.path(), 60);
     assert!(line.starts_with("wrote 1 file; cannot write "), "{line}");
 }
+
+/// A message wider than the message line, with no shorter form that
+/// fits, is cut after a word and says so with "…" (it used to stop
+/// wherever the terminal's edge fell, inside a word); `v`'s and try
+/// mode's messages have short forms for 60 columns.
+#[test]
+fn a_long_message_is_cut_between_words() {
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    a.apply(Action::Values);
+    let line = |a: &App, w: u16| rows(&render(a, w, 20))[18].trim_end().to_string();
+    assert_eq!(
+        line(&a, 80),
+        " candidate points show pn (prover to move) or dn (opponent); v hides them"
+    );
+    assert_eq!(
+        line(&a, 60),
+        " candidate points show pn or dn; v hides them"
+    );
+    a.message = Some((
+        "White answers pass: retaking the ko would repeat a position, which the ko rule bars White from (Black is ko master).".to_string(),
+        super::app::Tone::Info,
+    ));
+    a.message_short.clear();
+    for w in [60u16, 80, 100] {
+        let l = line(&a, w);
+        assert!(crate::text::columns(&l) <= w as usize, "{w}: {l}");
+        assert!(l.ends_with(" …"), "{w}: {l}");
+        let said = l.trim_start().trim_end_matches(" …");
+        let text = &a.message.as_ref().unwrap().0;
+        assert!(text.starts_with(said), "{w}: {l}");
+        assert_eq!(
+            text.as_bytes()[said.len()],
+            b' ',
+            "{w}: cut after a word: {l}"
+        );
+    }
+    assert_eq!(
+        super::app::undecided(shikatsu::dfpn::Stop::Positions),
+        "could not decide that position within the position limit"
+    );
+}

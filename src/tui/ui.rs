@@ -424,11 +424,60 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
             .find(|t| columns(t) <= room)
             .or(app.message_short.last())
             .unwrap_or(text);
-        Line::styled(format!(" {text}"), theme.tone(*tone))
+        Line::styled(format!(" {}", cut_words(text, room)), theme.tone(*tone))
     } else {
         Line::raw("")
     };
     f.render_widget(Paragraph::new(line), area);
+}
+
+/// `text` cut at its end to `width` columns, "…" marking the cut.
+pub(super) fn cut_end(text: &str, width: usize) -> String {
+    if columns(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 1; // the "…"
+    for c in text.chars() {
+        let w = columns(c.encode_utf8(&mut [0; 4]));
+        if used + w > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// `text` in `width` columns: whole when it fits, else cut after the
+/// last word that fits, "…" saying there was more (never in a word).
+fn cut_words(text: &str, width: usize) -> String {
+    if columns(text) <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for word in text.split(' ') {
+        let sep = usize::from(!out.is_empty());
+        if columns(&out) + sep + columns(word) + 2 > width {
+            break;
+        }
+        if sep > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    if out.is_empty() {
+        // One word wider than the line: its start.
+        for c in text.chars() {
+            if columns(&out) + columns(c.encode_utf8(&mut [0; 4])) + 1 > width {
+                break;
+            }
+            out.push(c);
+        }
+        return format!("{out}…");
+    }
+    format!("{out} …")
 }
 
 fn draw_body(app: &App, f: &mut Frame, area: Rect, problem: &Problem, side: Color, theme: &Theme) {

@@ -44,6 +44,7 @@ impl App {
             "try it yourself: arrows and Enter, or type a point like c3; u takes back",
             Tone::Info,
         );
+        self.message_short = vec!["arrows and Enter, or type c3; u takes back".into()];
     }
 
     pub(super) fn leave_try(&mut self) {

@@ -15,7 +15,7 @@ use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
-use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
+use super::{Scroll, Theme, cut_end, duration_text, moves, num, pct, rate, short, thousands};
 use crate::text::columns;
 use crate::tui::app::{App, Tone};
 use crate::tui::explore::Mark;
@@ -43,25 +43,6 @@ fn heading_of(forms: &[String], width: usize, theme: &Theme) -> Line<'static> {
         s.push_str(&"─".repeat(width - n));
     }
     Line::styled(s, theme.title())
-}
-
-/// `text` cut at its end to `width` columns, "…" marking the cut.
-fn cut_end(text: &str, width: usize) -> String {
-    if columns(text) <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 1; // the "…"
-    for c in text.chars() {
-        let w = columns(c.encode_utf8(&mut [0; 4]));
-        if used + w > width {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    out.push('…');
-    out
 }
 
 fn counters(app: &App, width: usize) -> Vec<Line<'static>> {
