@@ -3024,3 +3024,31 @@ fn a_long_message_is_cut_between_words() {
         "could not decide that position within the position limit"
     );
 }
+
+/// Try mode says why a point cannot be played, and `u` with nothing to
+/// take back says so instead of doing nothing.
+#[test]
+fn try_mode_says_why_a_move_cannot_be_played() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Try);
+    let said = |a: &App| a.message.as_ref().map(|m| m.0.clone()).unwrap_or_default();
+    a.apply(Action::Undo);
+    assert_eq!(said(&a), "nothing to take back: no move played yet");
+    for (point, why) in [
+        (
+            "a1",
+            "A1 is not a legal move here: it is outside the problem's region",
+        ),
+        ("b8", "B8 is not a legal move here: there is a stone there"),
+    ] {
+        for c in point.chars() {
+            a.apply(Action::Char(c));
+        }
+        a.apply(Action::Enter);
+        assert!(said(&a).starts_with(why), "{point}: {}", said(&a));
+        assert!(a.line.is_empty());
+    }
+    a.apply(Action::Back);
+    a.apply(Action::Undo);
+    assert_eq!(said(&a), "u takes back a move in try it yourself (t)");
+}

@@ -132,8 +132,17 @@ impl App {
             return;
         }
         if !node.candidates.iter().any(|c| c.mv == m) {
+            // Why not, as a player would ask.
+            let why = match m {
+                Move::Play(p) if node.board.color_at(p).is_some() => "there is a stone there",
+                Move::Play(p) if !ex.problem.region.area.get(p.index()) => {
+                    "it is outside the problem's region, where the game is played"
+                }
+                _ if node.ko_barred => "suicide, or a ko retake the ko rule bars",
+                _ => "it would be suicide",
+            };
             self.say(
-                format!("{} is not a legal move here", m.human(h)),
+                format!("{} is not a legal move here: {why}", m.human(h)),
                 Tone::Bad,
             );
             return;
@@ -233,8 +242,13 @@ impl App {
     }
 
     pub(super) fn take_back(&mut self) {
-        let Some(ex) = &self.explorer else { return };
         if self.try_state.is_none() {
+            self.say("u takes back a move in try it yourself (t)", Tone::Info);
+            return;
+        }
+        let Some(ex) = &self.explorer else { return };
+        if self.line.is_empty() {
+            self.say("nothing to take back: no move played yet", Tone::Info);
             return;
         }
         if self.deciding() {
