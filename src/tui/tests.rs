@@ -3052,3 +3052,27 @@ fn try_mode_says_why_a_move_cannot_be_played() {
     a.apply(Action::Undo);
     assert_eq!(said(&a), "u takes back a move in try it yourself (t)");
 }
+
+/// Walking the basic ko: after Black takes the ko, White's retake is not
+/// among the candidates, and the panel says why.
+#[test]
+fn the_walk_says_when_the_ko_rule_bars_a_retake() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/basic-ko.sgf"))
+        .expect("the bundled basic ko");
+    let mut a = solved(&[("basic-ko.sgf", &text)]);
+    assert!(!render(&a, 80, 24).contains("barred"));
+    a.apply(Action::Right);
+    assert_eq!(a.line, [pt("a8")]);
+    let node = a.node.as_ref().expect("a node");
+    assert!(node.ko_barred);
+    assert!(!node.candidates.iter().any(|c| c.mv == pt("a9")));
+    for (w, h) in [(80, 24), (60, 16)] {
+        let frame = render(&a, w, h);
+        let panel = panel_rows(&frame).join("\n");
+        assert!(
+            panel.contains("retaking the ko at A9 is barred (Black is"),
+            "{w}x{h}:\n{frame}"
+        );
+    }
+}

@@ -532,6 +532,21 @@ pub(super) fn decided_panel(
         ));
         return lines;
     }
+    // A retake the ko rule bars is missing from the candidates: say so,
+    // or a player looks for it in vain.
+    let ko_note = node.ko_barred.then(|| {
+        let who = match app.explorer.as_ref().and_then(|e| e.master) {
+            Some(c) => format!("{} is ko master", c.name()),
+            None => "nobody is ko master".to_string(),
+        };
+        let what = match node.board.ko() {
+            Some(p) if !node.candidates.iter().any(|c| c.mv == Move::Play(p)) => {
+                format!("retaking the ko at {} is barred", Move::Play(p).human(h))
+            }
+            _ => "a move that would repeat a position is barred".to_string(),
+        };
+        Line::styled(format!("{what} ({who})"), theme.dim())
+    });
     let count = node.candidates.len();
     let cand_heading = heading_of(
         &[
@@ -618,6 +633,7 @@ pub(super) fn decided_panel(
             .chain(cost.iter().flatten())
             .chain([&line_heading])
             .chain(walked.iter())
+            .chain(ko_note.iter())
             .chain([&cand_heading])
             .collect();
         let used: usize = above.iter().map(|l| rows_of(l, width)).sum();
@@ -640,6 +656,7 @@ pub(super) fn decided_panel(
     lines.extend(cost.into_iter().flatten());
     lines.push(line_heading);
     lines.extend(walked);
+    lines.extend(ko_note);
     lines.push(cand_heading);
     let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
     let avail = height.saturating_sub(used);
