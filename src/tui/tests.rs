@@ -3076,3 +3076,31 @@ fn the_walk_says_when_the_ko_rule_bars_a_retake() {
         );
     }
 }
+
+/// The list gives each entry's file and name a part of the row each,
+/// the file cut at its start and the name at its end, rather than the two
+/// cut as one ("…gf  Eternal life").
+#[test]
+fn the_list_cuts_the_file_and_the_name_apart() {
+    let named = THREE.replace(
+        "GN[Straight three]",
+        "GN[Eternal life (chosei), White to move starts the cycle]",
+    );
+    let mut a = app(&[("ko/eternal-life-white-starts.sgf", &named)], true);
+    a.apply(Action::List);
+    let frame = render(&a, 80, 24);
+    let row = rows(&frame)
+        .into_iter()
+        .find(|r| r.contains("   1 "))
+        .expect("the entry's row");
+    assert!(row.contains("-white-starts.sgf  Eternal life"), "{frame}");
+    assert!(row.contains("…  B kill"), "{frame}");
+    // More room: the file whole, and more of the name.
+    let frame = render(&a, 120, 24);
+    assert!(
+        frame.contains(
+            "  1 ko/eternal-life-white-starts.sgf  Eternal life (chosei), White t…  B kill"
+        ),
+        "{frame}"
+    );
+}

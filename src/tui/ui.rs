@@ -554,6 +554,30 @@ fn entry_status(app: &App, i: usize) -> String {
     }
 }
 
+/// A problem's file and name in `room` columns: both whole when they
+/// fit, else the file cut at its start (its end names it) and the name
+/// at its end, each keeping about half, rather than the two cut as one
+/// text (which left "…gf  Eternal life ...").
+fn list_label(file: &str, name: &str, room: usize) -> String {
+    if name.is_empty() {
+        return file.to_string();
+    }
+    let (f, n) = (columns(file), columns(name));
+    if f + 2 + n <= room {
+        return format!("{file}  {name}");
+    }
+    let file_room = f.min((room / 2).max(room.saturating_sub(n + 2)));
+    let name_room = room.saturating_sub(file_room + 2);
+    if name_room < 8 {
+        return file.to_string();
+    }
+    format!(
+        "{}  {}",
+        cut_start(file, file_room),
+        cut_end(name, name_room)
+    )
+}
+
 /// The problem list, over `body` with a row to spare above and below it:
 /// over an entry that did not load, the body is the error box, and a list
 /// reaching its border would draw its own border along the box's.
@@ -576,20 +600,19 @@ fn draw_list(app: &App, f: &mut Frame, body: Rect, sel: usize, theme: &Theme) {
             let status = entry_status(app, i);
             // A collection's problems differ by number only: their
             // names (GN) tell them apart.
-            let mut label = app.short_label(&app.entries[i]);
+            let file = app.short_label(&app.entries[i]);
+            let mut name = String::new();
             if let Some((p, _)) = app.entries[i].problem()
-                && let Some(name) = p.name.as_deref().filter(|n| !n.trim().is_empty())
+                && let Some(n) = p.name.as_deref().filter(|n| !n.trim().is_empty())
             {
-                let name: String = name
+                let n: String = n
                     .chars()
                     .map(|c| if c.is_control() { ' ' } else { c })
                     .collect();
-                label = format!(
-                    "{label}  {}",
-                    name.split_whitespace().collect::<Vec<_>>().join(" ")
-                );
+                name = n.split_whitespace().collect::<Vec<_>>().join(" ");
             }
             let room = w.saturating_sub(columns(&status) + 8);
+            let label = list_label(&file, &name, room);
             let text = format!("{:>4} {}  {status}", i + 1, fit_left(&label, room));
             let st = if i == sel {
                 theme.selected()
