@@ -339,14 +339,19 @@ impl App {
     /// on disk).
     pub fn short_label(&self, e: &Entry) -> String {
         let label = e.label();
-        let prefix = format!(
-            "{}/",
-            self.source.display().to_string().trim_end_matches('/')
-        );
-        match label.strip_prefix(&prefix) {
-            Some(rest) => rest.to_string(),
-            None => label,
+        let source = self.source.display().to_string();
+        let source = source.trim_end_matches('/');
+        if let Some(rest) = label.strip_prefix(&format!("{source}/")) {
+            return rest.to_string();
         }
+        // A file opened by its path: its name (and a collection's number).
+        let rest = label.strip_prefix(source);
+        if let (Some(rest), Some(name)) = (rest, self.source.file_name())
+            && (rest.is_empty() || rest.starts_with('#'))
+        {
+            return format!("{}{rest}", name.to_string_lossy());
+        }
+        label
     }
 
     /// The cached analysis of entry `i` under the current ko setting.

@@ -3104,3 +3104,41 @@ fn the_list_cuts_the_file_and_the_name_apart() {
         "{frame}"
     );
 }
+
+/// A problem opened by its file's path is named by the file's name in
+/// the header (the whole path, cut at its start, left "…ms/classic/…"),
+/// and limits raised by `r` go short there rather than crowd the name out.
+#[test]
+fn the_header_names_a_file_opened_by_its_path_and_keeps_it_in_view() {
+    let path = "/somewhere/far/problems/gop/a-long-problem-name.sgf";
+    let mut o = opts();
+    o.limits = shikatsu::dfpn::Limits {
+        positions: Some(300),
+        time: Some(Duration::from_secs(60)),
+    };
+    let mut a = App::new(
+        entries(load_str(path, NINE)),
+        PathBuf::from(path),
+        o,
+        Config {
+            start_paused: false,
+            redact: true,
+            mono: false,
+        },
+    );
+    assert!(a.wait_done(WAIT));
+    let header = |a: &App, w| rows(&render(a, w, 24))[0].clone();
+    assert!(
+        header(&a, 80).starts_with(" shikatsu  a-long-problem-name.sgf (1/1)"),
+        "{}",
+        header(&a, 80)
+    );
+    assert_eq!(a.analysis().map(|an| an.status), Some(Status::Unknown));
+    a.apply(Action::Resolve);
+    assert!(a.wait_done(WAIT));
+    let h = header(&a, 80);
+    assert!(h.contains("-problem-name.sgf (1/1)"), "{h}");
+    assert!(h.contains("limits 120 s, 600  "), "{h}");
+    let h = header(&a, 140);
+    assert!(h.contains("limits: 120 s, 600 positions"), "{h}");
+}

@@ -377,14 +377,24 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     rest.push_str(&format!("  ko: {}", ko_name(app.opts.ko)));
     // Limits raised by `r` after an unknown hold for every problem after:
     // say so where the other settings are.
+    let width = area.width as usize;
     if app.limits_raised() {
-        rest.push_str(&format!(
-            "  limits: {}",
-            super::app::limits_text(app.opts.limits)
-        ));
+        // In short ("limits 120 s, 40k") when the whole would leave the
+        // problem's name little room.
+        let l = app.opts.limits;
+        let whole = format!("  limits: {}", super::app::limits_text(l));
+        let mut brief = Vec::new();
+        if let Some(t) = l.time {
+            brief.push(format!("{} s", t.as_secs_f64()));
+        }
+        if let Some(n) = l.positions {
+            brief.push(short(n as f64));
+        }
+        let brief = format!("  limits {}", brief.join(", "));
+        let tight = 1 + columns(&rest) + columns(&whole) + columns(&state_text(app)) + 3 + 16;
+        rest.push_str(if tight > width { &brief } else { &whole });
     }
     let mut state = state_text(app);
-    let width = area.width as usize;
     let need = |left: &str, state: &str| {
         // Two spaces before the state, one after.
         columns(left) + columns(&rest) + columns(state) + 3
