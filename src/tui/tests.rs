@@ -3142,3 +3142,19 @@ fn the_header_names_a_file_opened_by_its_path_and_keeps_it_in_view() {
     let h = header(&a, 140);
     assert!(h.contains("limits: 120 s, 600 positions"), "{h}");
 }
+
+/// Home and End scroll a help cut to the terminal to its top and end.
+#[test]
+fn home_and_end_scroll_the_help() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Help);
+    let _ = render(&a, 60, 16);
+    let view = a.help_view.get();
+    assert!(view.max_top > 0);
+    a.apply(Action::End);
+    assert_eq!(a.overlay, Overlay::Help);
+    assert_eq!(a.help_view.get().top, view.max_top);
+    a.apply(Action::Home);
+    assert_eq!(a.help_view.get().top, 0);
+    assert_eq!(a.overlay, Overlay::Help);
+}

@@ -57,7 +57,7 @@ pub struct Scroll {
 }
 
 impl Scroll {
-    /// The view after `action`, if it scrolls: ↑ ↓ PgUp PgDn on a text
+    /// The view after `action`, if it scrolls: ↑ ↓ PgUp PgDn Home End on a text
     /// that is cut, never past its end. `None` on a text that fits, so
     /// that there the key can do what it does elsewhere (the help closes
     /// on it like on any other key).
@@ -71,6 +71,8 @@ impl Scroll {
             Action::Down => self.top + 1,
             Action::PageUp => self.top.saturating_sub(page),
             Action::PageDown => self.top + page,
+            Action::Home => 0,
+            Action::End => self.max_top,
             _ => return None,
         };
         Some(Scroll {
