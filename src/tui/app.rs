@@ -837,6 +837,7 @@ impl App {
     fn step(&mut self, n: u64) {
         if !self.solving() && !self.deciding() {
             if self.problem().is_none() {
+                self.say("nothing to search: this entry did not load", Tone::Info);
                 return;
             }
             // Watch a decided problem again, one step at a time: the new
@@ -900,7 +901,8 @@ impl App {
             return;
         };
         let Some(a) = self.analysis() else {
-            self.say(
+            // Gone when the search ends, when w writes.
+            self.say_of_search(
                 "nothing to write yet: the problem is not solved",
                 Tone::Info,
             );

@@ -3158,3 +3158,38 @@ fn home_and_end_scroll_the_help() {
     assert_eq!(a.help_view.get().top, 0);
     assert_eq!(a.overlay, Overlay::Help);
 }
+
+/// `w` and `t` pressed while the problem is being solved say to wait,
+/// and that goes when the search ends, where it would be wrong (they then
+/// work); on an entry that did not load, `t` and `s` say why they do
+/// nothing.
+#[test]
+fn w_and_t_before_the_answer_say_so_until_it_comes() {
+    let mut a = app(&[("three.sgf", THREE)], true);
+    a.settle(WAIT);
+    assert!(a.solving());
+    for (key, said) in [
+        (
+            Action::Write,
+            "nothing to write yet: the problem is not solved",
+        ),
+        (Action::Try, "try it yourself once the problem is solved"),
+    ] {
+        a.apply(key);
+        assert_eq!(a.message.as_ref().map(|m| m.0.as_str()), Some(said));
+    }
+    a.apply(Action::Pause);
+    assert!(a.wait_done(WAIT));
+    assert!(matches!(a.phase, Phase::Decided { .. }));
+    assert_eq!(a.message, None);
+
+    let mut a = app(&[("bad.sgf", BAD), ("three.sgf", THREE)], true);
+    assert!(a.problem().is_none());
+    for (key, said) in [
+        (Action::Try, "nothing to try: this entry did not load"),
+        (Action::Step, "nothing to search: this entry did not load"),
+    ] {
+        a.apply(key);
+        assert_eq!(a.message.as_ref().map(|m| m.0.as_str()), Some(said));
+    }
+}

@@ -11,14 +11,14 @@ use crate::tui::keys::Action;
 impl App {
     pub(super) fn enter_try(&mut self) {
         let Some(ex) = &self.explorer else {
-            self.say(
-                if self.solving() {
-                    "try it yourself once the problem is solved"
-                } else {
-                    "try it yourself needs a decided problem"
-                },
-                Tone::Info,
-            );
+            if self.problem().is_none() {
+                self.say("nothing to try: this entry did not load", Tone::Info);
+            } else if self.solving() {
+                // Gone when the search ends, when t works.
+                self.say_of_search("try it yourself once the problem is solved", Tone::Info);
+            } else {
+                self.say("try it yourself needs a proof: r solves again", Tone::Info);
+            }
             return;
         };
         let p = &ex.problem;
