@@ -646,6 +646,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                     tt_capacity: self.tt.capacity(),
                     tt_probes: self.tt.probe_stats().0,
                     tt_hits: self.tt.probe_stats().1,
+                    stopping: self.stopped.is_some(),
                     start: self.start,
                     children: &slots,
                     helpers: self.helpers_live.as_deref(),

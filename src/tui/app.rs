@@ -537,6 +537,11 @@ impl App {
         if Some(done.job) != self.worker.job() {
             return; // a replaced job
         }
+        // The job's last snapshot (the view its search stopped at) may
+        // have come after the tick read one.
+        if let Some(s) = self.worker.snapshot() {
+            self.snap = s;
+        }
         match done.reply {
             Reply::Analysis(a) => {
                 let a: Arc<Analysis> = Arc::from(a);

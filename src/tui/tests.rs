@@ -247,6 +247,26 @@ fn an_unknown_shows_the_line_its_search_stopped_on() {
     );
 }
 
+/// A search that stops between two of the snapshots the screen is sent
+/// (500 positions take far less than one interval) still leaves the line
+/// it stopped on: the view it stopped at is always sent.
+#[test]
+fn a_search_too_short_for_a_snapshot_still_shows_where_it_stopped() {
+    let mut a = limited_app(NINE, 500, false);
+    assert!(a.wait_done(WAIT));
+    assert!(a.analysis().is_some_and(|x| x.status == Status::Unknown));
+    let line = a.stopped_on().expect("a line kept").1.to_vec();
+    assert!(!line.is_empty(), "the search stopped below the root");
+    let frame = render(&a, 120, 20);
+    assert!(
+        frame.contains(&format!(
+            "The search stopped on the line 1 B {}",
+            line[0].human(9)
+        )),
+        "{frame}"
+    );
+}
+
 /// Only the last search's table is kept: after the other side to move of
 /// the same stones was searched, `r` on an unknown starts afresh (the
 /// kept table is the other side's, whose results mean the opposite), with

@@ -501,7 +501,8 @@ impl Observer<Move> for Watch {
         }
         self.calls = self.calls.wrapping_add(1);
         let due = self.calls.is_multiple_of(CLOCK_EVERY) || v.expansions == 1;
-        if self.seq == 0 || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
+        // The view a search stops at is the line an unknown shows.
+        if self.seq == 0 || v.stopping || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
             self.publish(v, false);
         }
         true

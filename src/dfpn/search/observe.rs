@@ -28,6 +28,10 @@ pub struct SearchView<'a, M> {
     pub tt_capacity: usize,
     pub tt_probes: u64,
     pub tt_hits: u64,
+    /// The search stops after this expansion (a limit was reached, or it
+    /// was cancelled): `path` is the line it stopped on, which a viewer
+    /// that shows only some views must not miss.
+    pub stopping: bool,
     /// When the search began (read the clock through `elapsed` only when
     /// needed: an unobserved search would otherwise read it at every
     /// expansion).
