@@ -1979,7 +1979,7 @@ fn c_shows_the_problems_comment_and_c_again_hides_it() {
     let text = std::fs::read_to_string(root.join("problems/classic/straight-three.sgf"))
         .expect("the bundled straight three");
     let mut a = solved(&[("problems/classic/straight-three.sgf", &text)]);
-    let vital = "The vital point is the middle point da.";
+    let vital = "The vital point is the middle point D9.";
     let plain = render(&a, 80, 24);
     assert!(!plain.contains("vital point"), "hidden at first: {plain}");
     a.apply(Action::Comment);
