@@ -2,7 +2,8 @@
 //! room, life), then every legal move with its key, its initial numbers
 //! and, where the path decides it, its result and the depth it depends on.
 
-use super::{Frame, Outcome, Parent, Seen, Tsumego, order, pos_key};
+use super::numbers::Parent;
+use super::{Frame, Outcome, Seen, Tsumego, order, pos_key};
 use crate::board::{Bits, Board, Move, Point};
 use crate::dfpn::{Child, Expansion, Footprint as _, Game as _, NO_DEP, PnDn};
 
