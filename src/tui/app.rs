@@ -24,6 +24,8 @@ use super::ui::Scroll;
 use super::worker::{Done, Reply, Request, RootCost, Snapshot, Worker};
 
 mod try_mode;
+#[cfg(test)]
+pub(crate) use try_mode::why_not_legal;
 mod walk;
 
 const THINKING: &str = "thinking ...";

@@ -3097,6 +3097,39 @@ fn the_walk_says_when_the_ko_rule_bars_a_retake() {
     }
 }
 
+/// Try mode's answer to a point that cannot be played tells suicide
+/// from the ko rule's bar: in the basic ko, Black's C9 at the start is
+/// suicide, and after Black takes the ko at A8 White's retake at A9 is
+/// barred; a typed suicide says so on the message line.
+#[test]
+fn try_mode_tells_suicide_from_the_ko_rule() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/basic-ko.sgf"))
+        .expect("the bundled basic ko");
+    let mut a = solved(&[("basic-ko.sgf", &text)]);
+    let region = a.problem().expect("loaded").0.region.area;
+    let node = a.node.clone().expect("the root");
+    assert_eq!(
+        super::app::why_not_legal(&node, &region, pt("c9")),
+        "it would be suicide"
+    );
+    a.apply(Action::Right);
+    assert_eq!(a.line, [pt("a8")]);
+    let node = a.node.clone().expect("after A8");
+    assert_eq!(
+        super::app::why_not_legal(&node, &region, pt("a9")),
+        "the ko rule bars it: it would repeat an earlier position"
+    );
+    a.apply(Action::Home);
+    a.apply(Action::Try);
+    for c in "c9".chars() {
+        a.apply(Action::Char(c));
+    }
+    a.apply(Action::Enter);
+    let said = a.message.as_ref().map(|m| m.0.clone()).unwrap_or_default();
+    assert_eq!(said, "C9 is not a legal move here: it would be suicide");
+}
+
 /// The list gives each entry's file and name a part of the row each,
 /// the file cut at its start and the name at its end, rather than the two
 /// cut as one ("…gf  Eternal life").

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use shikatsu::board::{Move, Point};
+use shikatsu::board::{Bits, Move, Point};
 
 use super::{App, Pending, THINKING, Tone, TryState, parse_point};
+use crate::tui::explore::NodeView;
 use crate::tui::keys::Action;
 
 impl App {
@@ -133,14 +134,7 @@ impl App {
         }
         if !node.candidates.iter().any(|c| c.mv == m) {
             // Why not, as a player would ask.
-            let why = match m {
-                Move::Play(p) if node.board.color_at(p).is_some() => "there is a stone there",
-                Move::Play(p) if !ex.problem.region.area.get(p.index()) => {
-                    "it is outside the problem's region, where the game is played"
-                }
-                _ if node.ko_barred => "suicide, or a ko retake the ko rule bars",
-                _ => "it would be suicide",
-            };
+            let why = why_not_legal(node, &ex.problem.region.area, m);
             self.say(
                 format!("{} is not a legal move here: {why}", m.human(h)),
                 Tone::Bad,
@@ -268,5 +262,29 @@ impl App {
         if let Some(m) = undone.last() {
             self.try_note(format!("took back {}", m.human(h)), Tone::Info);
         }
+    }
+}
+
+/// Why `m` is not among the legal moves at `node`, as a player would ask:
+/// a stone is there, it is outside the region, it would be suicide (the
+/// board refuses it whatever the history), or else it would repeat a
+/// position, which the ko rule bars.
+pub(crate) fn why_not_legal(node: &NodeView, region: &Bits, m: Move) -> &'static str {
+    let Move::Play(p) = m else {
+        return "a pass is always legal";
+    };
+    if node.board.color_at(p).is_some() {
+        "there is a stone there"
+    } else if !region.get(p.index()) {
+        "it is outside the problem's region, where the game is played"
+    } else if node
+        .board
+        .clone()
+        .play_ignoring_ko(node.to_move, p)
+        .is_err()
+    {
+        "it would be suicide"
+    } else {
+        "the ko rule bars it: it would repeat an earlier position"
     }
 }
