@@ -158,25 +158,51 @@ pub fn files(problem: &Problem, a: &Analysis) -> Vec<(String, String)> {
     out
 }
 
-/// A proof file that could not be written.
+/// A proof file that could not be written, and the files written before
+/// it (the proof comes first, then the refutations).
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}", path.display())]
+#[error("{}cannot write {}", wrote(written), path.display())]
 pub struct WriteError {
     pub path: PathBuf,
     #[source]
     pub error: std::io::Error,
+    pub written: Vec<PathBuf>,
+}
+
+/// "wrote a.proof.sgf, b.proof.sgf; " (the names only), or nothing.
+fn wrote(written: &[PathBuf]) -> String {
+    if written.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = written
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .unwrap_or(p.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    format!("wrote {}; ", names.join(", "))
 }
 
 /// Writes [`files`] into `dir`, as `shikatsu solve --proof-sgf DIR` and
 /// the terminal UI's `w` (the current folder) both do: the paths
-/// written, in order, or the first that could not be.
+/// written, in order, or the first that could not be (with those written
+/// before it).
 pub fn write(dir: &Path, problem: &Problem, a: &Analysis) -> Result<Vec<PathBuf>, WriteError> {
     let mut written = Vec::new();
     for (name, text) in files(problem, a) {
         let path = dir.join(name);
         match std::fs::write(&path, text) {
             Ok(()) => written.push(path),
-            Err(error) => return Err(WriteError { path, error }),
+            Err(error) => {
+                return Err(WriteError {
+                    path,
+                    error,
+                    written,
+                });
+            }
         }
     }
     Ok(written)
@@ -221,6 +247,29 @@ mod tests {
         assert_eq!(
             refutation_name(&p, Color::White, Move::Pass),
             "bent-four-in-the-corner-W-refutes-pass.proof.sgf"
+        );
+    }
+
+    /// A file that cannot be written is named with the files written
+    /// before it: the proof first, then a refutation of the file's wrong
+    /// answer whose place a folder takes.
+    #[test]
+    fn a_write_that_fails_names_the_files_written_before_it() {
+        let text = "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]\
+                    AW[da][ab][bb][cb][db]MA[bb](;B[ba])(;B[aa]))";
+        let p = load_str("three.sgf", text).remove(0).expect("loads");
+        let a = analyze(&p, Color::Black, &Options::default());
+        assert_eq!(a.refutations.len(), 1, "B[aa] misses the kill");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("three-B-refutes-aa.proof.sgf")).unwrap();
+        let e = write(dir.path(), &p, &a).expect_err("the refutation's place is taken");
+        assert_eq!(e.written, [dir.path().join("three-B.proof.sgf")]);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "wrote three-B.proof.sgf; cannot write {}",
+                dir.path().join("three-B-refutes-aa.proof.sgf").display()
+            )
         );
     }
 }

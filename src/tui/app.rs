@@ -1020,18 +1020,15 @@ fn write_error(
         None => reason.clone(),
     };
     let proof = proof_file::name(problem, a.side);
-    let mut before = Vec::new();
-    if proof_file::writes_proof(a) {
-        before.push(proof.clone());
-    }
-    before.extend(
-        (a.refutations.iter()).map(|(m, _)| proof_file::refutation_name(problem, a.side, *m)),
-    );
+    let before: Vec<String> = (e.written.iter())
+        .map(|p| {
+            p.file_name()
+                .unwrap_or(p.as_os_str())
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
     let file = e.path.file_name().map(|f| f.to_string_lossy().into_owned());
-    let failed = file
-        .as_deref()
-        .and_then(|f| before.iter().position(|n| n == f));
-    before.truncate(failed.unwrap_or(0));
     let (wrote, wrote_short) = match before.len() {
         0 => (String::new(), String::new()),
         1 => (
