@@ -174,16 +174,26 @@ fn wrote(written: &[PathBuf]) -> String {
     if written.is_empty() {
         return String::new();
     }
-    let names: Vec<String> = written
-        .iter()
+    format!("wrote {}; ", names(written).join(", "))
+}
+
+/// The files' names, without their folder.
+fn names(paths: &[PathBuf]) -> Vec<String> {
+    (paths.iter())
         .map(|p| {
             p.file_name()
                 .unwrap_or(p.as_os_str())
                 .to_string_lossy()
                 .into_owned()
         })
-        .collect();
-    format!("wrote {}; ", names.join(", "))
+        .collect()
+}
+
+impl WriteError {
+    /// The names of the files written before the one that failed.
+    pub fn written_names(&self) -> Vec<String> {
+        names(&self.written)
+    }
 }
 
 /// Writes [`files`] into `dir`, as `shikatsu solve --proof-sgf DIR` and

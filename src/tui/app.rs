@@ -1020,14 +1020,7 @@ fn write_error(
         None => reason.clone(),
     };
     let proof = proof_file::name(problem, a.side);
-    let before: Vec<String> = (e.written.iter())
-        .map(|p| {
-            p.file_name()
-                .unwrap_or(p.as_os_str())
-                .to_string_lossy()
-                .into_owned()
-        })
-        .collect();
+    let before = e.written_names();
     let file = e.path.file_name().map(|f| f.to_string_lossy().into_owned());
     let (wrote, wrote_short) = match before.len() {
         0 => (String::new(), String::new()),
