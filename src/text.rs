@@ -29,6 +29,26 @@ pub fn cut_start(text: &str, width: usize) -> String {
     std::iter::once('…').chain(tail.into_iter().rev()).collect()
 }
 
+/// `text`, or as much of its start as fits in `width` columns and "…"
+/// (a name or a sentence says most at its start).
+pub fn cut_end(text: &str, width: usize) -> String {
+    if text.width() <= width {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 1; // the "…"
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
 /// `cut_start` padded with spaces to exactly `width` columns.
 pub fn fit_left(text: &str, width: usize) -> String {
     let cut = cut_start(text, width);
@@ -49,5 +69,8 @@ mod tests {
         assert_eq!(columns(&fit_left("詰碁問題", 6)), 6);
         assert_eq!(cut_start("詰碁", 4), "詰碁");
         assert_eq!(cut_start("x", 0), "…");
+        assert_eq!(cut_end("abcdef", 4), "abc…");
+        assert_eq!(cut_end("詰碁問題", 6), "詰碁…");
+        assert_eq!(cut_end("詰碁", 4), "詰碁");
     }
 }

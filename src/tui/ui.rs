@@ -28,7 +28,7 @@ use shikatsu::problem::Problem;
 use super::app::{App, Entry, Overlay, Phase, Tone, ko_name};
 use super::explore::Mark;
 use super::keys::Action;
-use crate::text::{columns, cut_start, fit_left};
+use crate::text::{columns, cut_end, cut_start, fit_left};
 
 mod board;
 mod help;
@@ -443,25 +443,6 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     f.render_widget(Paragraph::new(line), area);
 }
 
-/// `text` cut at its end to `width` columns, "…" marking the cut.
-pub(super) fn cut_end(text: &str, width: usize) -> String {
-    if columns(text) <= width {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    let mut used = 1; // the "…"
-    for c in text.chars() {
-        let w = columns(c.encode_utf8(&mut [0; 4]));
-        if used + w > width {
-            break;
-        }
-        used += w;
-        out.push(c);
-    }
-    out.push('…');
-    out
-}
-
 /// `text` in `width` columns: whole when it fits, else cut after the
 /// last word that fits, "…" saying there was more (never in a word).
 fn cut_words(text: &str, width: usize) -> String {
@@ -481,13 +462,7 @@ fn cut_words(text: &str, width: usize) -> String {
     }
     if out.is_empty() {
         // One word wider than the line: its start.
-        for c in text.chars() {
-            if columns(&out) + columns(c.encode_utf8(&mut [0; 4])) + 1 > width {
-                break;
-            }
-            out.push(c);
-        }
-        return format!("{out}…");
+        return cut_end(text, width);
     }
     format!("{out} …")
 }

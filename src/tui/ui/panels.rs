@@ -15,8 +15,8 @@ use shikatsu::board::{Color, Move};
 use shikatsu::problem::Problem;
 
 use super::wrap::{unfold, wrap};
-use super::{Scroll, Theme, cut_end, duration_text, moves, num, pct, rate, short, thousands};
-use crate::text::columns;
+use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
+use crate::text::{columns, cut_end};
 use crate::tui::app::{App, Tone};
 use crate::tui::explore::Mark;
 use crate::tui::worker::{RootCost, Snapshot};
