@@ -51,6 +51,8 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     let mut out = std::io::stdout().lock();
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
     let mut not_loaded = 0usize;
+    // `--format json` writes one document at the end, as `solve` does.
+    let mut records = Vec::new();
     if args.format == Format::Table {
         writeln!(
             out,
@@ -97,7 +99,8 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
                         rate
                     )?;
                 }
-                _ => writeln!(out, "{}", serde_json::to_string(&r)?)?,
+                Format::Jsonl => writeln!(out, "{}", serde_json::to_string(&r)?)?,
+                Format::Json => records.push(r),
             }
         }
     }
@@ -113,10 +116,24 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
         start.elapsed().as_secs_f64(),
         rate / 1e6
     );
-    if args.format == Format::Table {
-        writeln!(out, "{line}")?;
-    } else {
-        eprintln!("{line}");
+    match args.format {
+        Format::Table => writeln!(out, "{line}")?,
+        Format::Jsonl => eprintln!("{line}"),
+        Format::Json => {
+            let summary = serde_json::json!({
+                "results": total,
+                "solved": solved,
+                "not_loaded": not_loaded,
+                "positions": positions,
+                "solver_seconds": ms / 1000.0,
+                "wall_seconds": start.elapsed().as_secs_f64(),
+                "positions_per_second": rate,
+                "peak_memory_kib": peak_memory_kib(),
+            });
+            let doc = serde_json::json!({ "summary": summary, "results": records });
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+            eprintln!("{line}");
+        }
     }
     Ok(if not_loaded > 0 {
         2

@@ -196,13 +196,18 @@ impl LimitArgs {
         if self.time.is_nan() || self.time <= 0.0 {
             bail!("--time must be positive");
         }
+        // A limit past what a clock can count (`inf`, `1e30`) is refused
+        // rather than taken as no limit: it is more likely a slip.
+        let Ok(time) = Duration::try_from_secs_f64(self.time) else {
+            bail!("--time must be a number of seconds below 1.8e19");
+        };
         if self.positions == Some(0) {
             bail!("--positions must be positive");
         }
         Ok(Options {
             limits: Limits {
                 positions: self.positions,
-                time: Some(Duration::from_secs_f64(self.time)),
+                time: Some(time),
             },
             memory: table_bytes(self.memory / jobs.max(1), self.time, self.positions),
             ko: match self.ko {

@@ -261,3 +261,25 @@ fn zero_positions_jobs_or_threads_are_refused() {
         (2, "error: --threads must be at least 1")
     );
 }
+
+/// A time limit past what the clock can count is refused with one line;
+/// one the clock can count but no search will reach is no deadline, not
+/// a crash (`--time 1e19` used to panic adding it to the clock).
+#[test]
+fn a_time_limit_too_large_is_refused_or_no_deadline() {
+    let f = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    for huge in ["inf", "1e30"] {
+        let (code, out, err) = run(&["solve", f, "--time", huge]);
+        assert_eq!(code, 2, "--time {huge}: {err}");
+        assert_eq!(
+            err.trim(),
+            "error: --time must be a number of seconds below 1.8e19"
+        );
+        assert!(out.is_empty(), "--time {huge}: nothing solved: {out}");
+    }
+    let (code, out, err) = run(&["solve", f, "--time", "1e19", "--format", "jsonl"]);
+    assert_eq!(code, 0, "--time 1e19: {err}");
+    let r: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(r["status"], "ko", "{out}");
+    assert_eq!(r["checked"], true, "{out}");
+}

@@ -771,3 +771,29 @@ fn every_marked_target_is_named() {
         assert_eq!(r["targets"], serde_json::json!(["ab", "hh"]));
     }
 }
+
+/// `bench --format json` is one document, as `solve`'s is: its summary
+/// adds up over its results (it printed JSON lines before).
+#[test]
+fn bench_json_is_one_document_whose_summary_adds_up() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    let (code, out, err) = shikatsu(&["bench", dir, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+    let results = doc["results"].as_array().unwrap();
+    let summary = &doc["summary"];
+    assert_eq!(summary["results"], results.len());
+    assert!(results.len() > 20, "{}", results.len());
+    let solved = results
+        .iter()
+        .filter(|r| !["unknown", "error"].contains(&r["status"].as_str().unwrap()))
+        .count();
+    assert_eq!(summary["solved"], solved);
+    let positions: u64 = results
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(summary["positions"], positions);
+    assert_eq!(summary["not_loaded"], 0);
+    assert!(err.starts_with("bench: "), "{err}");
+}

@@ -81,7 +81,9 @@ impl Engine {
             searcher: None,
             threads: opts.threads.max(1),
             strict: None,
-            deadline: opts.limits.time.map(|t| Instant::now() + t),
+            // A limit too far off for the clock (`1e19` seconds, or `r` in
+            // the terminal UI doubling it past that) is no deadline.
+            deadline: opts.limits.time.and_then(|t| Instant::now().checked_add(t)),
             positions_left: opts.limits.positions,
             move_cap: None,
             strict_searches: 0,

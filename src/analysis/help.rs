@@ -93,8 +93,8 @@ impl HelpDesk {
     /// clock for first moves and grades to the others' statuses (a status
     /// is what a side is asked first).
     pub(super) fn help_status_searches(&self, time: Duration) {
-        let until = Instant::now() + time;
-        while let Some(left) = until.checked_duration_since(Instant::now())
+        let start = Instant::now();
+        while let Some(left) = time.checked_sub(start.elapsed())
             && let Some(offer) = self.take(true)
         {
             self.help(offer, Some(left));
