@@ -617,6 +617,13 @@ impl App {
 
     /// Applies one user action.
     pub fn apply(&mut self, action: Action) {
+        // Esc takes back a count being typed before it closes or quits
+        // anything, as it leaves try mode first: someone who typed "25"
+        // and thought better of it is not asking to quit.
+        if action == Action::Back && !self.count.is_empty() {
+            self.count.clear();
+            return;
+        }
         if !matches!(action, Action::Digit(_) | Action::Step | Action::BigStep) {
             self.count.clear();
         }

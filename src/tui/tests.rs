@@ -836,6 +836,27 @@ fn quitting_keys() {
 }
 
 #[test]
+fn esc_takes_back_a_count_being_typed_before_it_quits() {
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    press(&mut a, &[Action::Digit('2'), Action::Digit('5')]);
+    assert!(
+        render(&a, 80, 24).contains("count 25: s or S steps that many expansions, Esc cancels")
+    );
+    a.apply(Action::Back);
+    assert!(a.running, "Esc cancels the count, it does not quit");
+    assert!(a.count.is_empty());
+    assert!(!render(&a, 80, 24).contains("count 25"));
+    // The count is gone: s steps one expansion, not 25.
+    let e = a.snap.expansions;
+    a.apply(Action::Step);
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, e + 1);
+    a.apply(Action::Back);
+    assert!(!a.running, "with no count, Esc quits");
+}
+
+#[test]
 fn pause_step_and_ko_keys_drive_the_search() {
     let mut a = app(&[("nine.sgf", NINE), ("three.sgf", THREE)], true);
     a.settle(WAIT);

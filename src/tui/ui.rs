@@ -424,10 +424,13 @@ fn draw_header(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
 
 fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
     let line = if !app.count.is_empty() {
-        Line::raw(format!(
-            " count {}: s or S steps that many expansions",
-            app.count
-        ))
+        let text = format!(" count {}: s or S steps that many expansions", app.count);
+        let esc = ", Esc cancels";
+        if columns(&text) + columns(esc) <= area.width as usize {
+            Line::raw(format!("{text}{esc}"))
+        } else {
+            Line::raw(text)
+        }
     } else if let Some((text, tone)) = &app.message {
         // The message, or the first of its shorter forms that fits.
         let room = (area.width as usize).saturating_sub(1);
