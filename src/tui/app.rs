@@ -636,10 +636,8 @@ impl App {
                 self.help_view.set(view);
                 return;
             }
+            // Any other key closes the help; only `q` also quits.
             self.overlay = Overlay::None;
-            if matches!(action, Action::Help | Action::Back) {
-                return;
-            }
             if action != Action::Quit {
                 return;
             }
