@@ -8,14 +8,13 @@
 //! loser's, so a covered position's candidates are all known at the
 //! loser's turn, and the winning move is known at the winner's.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use shikatsu::analysis::{Analysis, Life, Status};
 use shikatsu::board::{Board, Color, Move, Point};
 use shikatsu::dfpn::{Child, Expansion, Game};
 use shikatsu::problem::Problem;
-use shikatsu::proof::{GameEnd, Line};
+use shikatsu::proof::{self, GameEnd, Line};
 use shikatsu::tsumego::{KoMaster, Tsumego};
 
 /// A tree decided from the position after `moves`.
@@ -95,70 +94,6 @@ pub struct Explorer {
     seki: bool,
 }
 
-/// Longest line under a move, counting it.
-pub fn height(line: &Line) -> usize {
-    height_shared(line, &mut HashMap::new())
-}
-
-/// `height` with a memo over the shared replies (a solution is a DAG).
-fn height_shared(line: &Line, memo: &mut HashMap<usize, usize>) -> usize {
-    let id = Line::id(&line.replies);
-    if let Some(&h) = memo.get(&id) {
-        return h;
-    }
-    let h = 1 + line
-        .replies
-        .iter()
-        .map(|l| height_shared(l, memo))
-        .max()
-        .unwrap_or(0);
-    memo.insert(id, h);
-    h
-}
-
-/// Whether the line of `line` (its move played after a pass when
-/// `after_pass`) can end in two passes: at the winner's turn (`winner_next`
-/// after this move, the tree's one move), at the loser's by any reply.
-fn ends_in_passes(
-    line: &Line,
-    after_pass: bool,
-    winner_next: bool,
-    memo: &mut HashMap<(usize, bool, bool), bool>,
-) -> bool {
-    let pass = line.mv == Move::Pass;
-    if line.replies.is_empty() {
-        return pass && after_pass;
-    }
-    let key = (Line::id(&line.replies), pass, winner_next);
-    if let Some(&known) = memo.get(&key) {
-        return known;
-    }
-    let ends = if winner_next {
-        line.replies
-            .first()
-            .is_some_and(|l| ends_in_passes(l, pass, false, memo))
-    } else {
-        line.replies
-            .iter()
-            .any(|l| ends_in_passes(l, pass, true, memo))
-    };
-    memo.insert(key, ends);
-    ends
-}
-
-/// The reply the loser resists longest with (the first on ties).
-pub fn most_resistant(lines: &[Line]) -> Option<&Line> {
-    let mut best: Option<(&Line, usize)> = None;
-    let mut memo = HashMap::new();
-    for l in lines {
-        let h = height_shared(l, &mut memo);
-        if best.is_none_or(|(_, b)| h > b) {
-            best = Some((l, h));
-        }
-    }
-    best.map(|(l, _)| l)
-}
-
 impl Explorer {
     /// The walk of a decided analysis; `None` when it has no proof.
     pub fn new(problem: Arc<Problem>, a: &Analysis) -> Option<Explorer> {
@@ -188,34 +123,11 @@ impl Explorer {
         })
     }
 
-    /// The reply the main line takes at the loser's turn (`after_pass`:
-    /// the move before it was a pass). The longest resistance, but where
-    /// the analysis says the defender lives in seki, the attacker's reply
-    /// that ends the line in two passes when there is one: a line where
-    /// he gives the defender two eyes would contradict the label.
-    fn loser_reply<'a>(
-        &self,
-        winner: Color,
-        lines: &'a [Line],
-        after_pass: bool,
-    ) -> Option<&'a Line> {
-        if self.seki && winner == self.problem.defender {
-            let (mut ends, mut heights) = (HashMap::new(), HashMap::new());
-            let mut best: Option<(&Line, usize)> = None;
-            for l in lines {
-                if !ends_in_passes(l, after_pass, true, &mut ends) {
-                    continue;
-                }
-                let h = height_shared(l, &mut heights);
-                if best.is_none_or(|(_, b)| h > b) {
-                    best = Some((l, h));
-                }
-            }
-            if let Some((l, _)) = best {
-                return Some(l);
-            }
-        }
-        most_resistant(lines)
+    /// Whether the main line's loser heads for two passes where the
+    /// position's winner is `winner`: where the analysis says the defender
+    /// lives in seki, the attacker does (see `proof::loser_reply`).
+    fn to_passes(&self, winner: Color) -> bool {
+        self.seki && winner == self.problem.defender
     }
 
     /// The side to move after `moves`.
@@ -280,25 +192,12 @@ impl Explorer {
 
     /// The main line from the position after `moves`, as far as known.
     pub fn main_line(&self, moves: &[Move]) -> Vec<Move> {
-        let mut out = Vec::new();
-        let Some((winner, mut lines)) = self.subtree(moves) else {
-            return out;
+        let Some((winner, lines)) = self.subtree(moves) else {
+            return Vec::new();
         };
-        let mut to_move = self.to_move(moves);
-        let mut after_pass = moves.last() == Some(&Move::Pass);
-        loop {
-            let next = if to_move == winner {
-                lines.first()
-            } else {
-                self.loser_reply(winner, lines, after_pass)
-            };
-            let Some(l) = next else { break };
-            after_pass = l.mv == Move::Pass;
-            out.push(l.mv);
-            lines = &l.replies;
-            to_move = to_move.opp();
-        }
-        out
+        let after_pass = moves.last() == Some(&Move::Pass);
+        let winner_to_move = self.to_move(moves) == winner;
+        proof::main_line(lines, winner_to_move, after_pass, self.to_passes(winner))
     }
 
     /// The position after `moves` with its candidates.
@@ -355,7 +254,7 @@ impl Explorer {
                 }
                 let length = subtree
                     .and_then(|(_, lines)| lines.iter().find(|l| l.mv == c.mv))
-                    .map(height)
+                    .map(proof::height)
                     .or_else(|| c.terminal.map(|_| 1));
                 candidates.push(Candidate {
                     mv: c.mv,
@@ -391,7 +290,8 @@ impl Explorer {
                 let next = if w == to_move {
                     lines.first()
                 } else {
-                    self.loser_reply(w, lines, moves.last() == Some(&Move::Pass))
+                    let after_pass = moves.last() == Some(&Move::Pass);
+                    proof::loser_reply(lines, after_pass, self.to_passes(w))
                 };
                 next.and_then(|l| candidates.iter().position(|c| c.mv == l.mv))
             }
