@@ -34,7 +34,9 @@ impl Ko {
         self.master == Some(c)
     }
 
-    /// "Black is ko master", "no ko master", "Black 1 threat, White 0".
+    /// The setting in the words every report uses: "Black is ko master",
+    /// "no ko master", or with threats "no ko master; external ko
+    /// threats: Black 1, White 0".
     pub fn describe(self) -> String {
         match self.master {
             Some(c) => format!("{} is ko master", c.name()),

@@ -2398,7 +2398,7 @@ fn the_search_label_is_what_the_search_said_of_itself() {
         assert!(
             setting.ends_with("is ko master")
                 || setting == "no ko master"
-                || setting.starts_with("ko threats Black "),
+                || setting.starts_with("no ko master; external ko threats: Black "),
             "{l}"
         );
     }
@@ -2433,7 +2433,7 @@ fn the_search_label_names_the_position_and_the_ko_setting() {
     );
     assert_eq!(
         search_label(&snap(&[], Some(Ko::threats(1, 0))), 9),
-        "root: ko threats Black 1, White 0"
+        "root: no ko master; external ko threats: Black 1, White 0"
     );
     assert_eq!(search_label(&snap(&[], None), 9), "root");
 }

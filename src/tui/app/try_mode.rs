@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use shikatsu::board::{Bits, Move, Point};
+use shikatsu::problem::Ko;
 
 use super::{App, Pending, THINKING, Tone, TryState, parse_point};
 use crate::tui::explore::NodeView;
@@ -220,10 +221,7 @@ impl App {
             let replier = person.opp().name();
             let text = if reply == Move::Pass && node.ko_barred {
                 // A pass where a retake was the obvious answer needs its reason.
-                let master = match ko_master {
-                    Some(c) => format!("{} is ko master", c.name()),
-                    None => "nobody is ko master".to_string(),
-                };
+                let master = Ko::from(ko_master).describe();
                 format!(
                     "{replier} answers pass: retaking the ko would repeat a position, \
                      which the ko rule bars {replier} from ({master})."

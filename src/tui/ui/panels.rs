@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Color, Move};
-use shikatsu::problem::Problem;
+use shikatsu::problem::{Ko, Problem};
 
 use super::wrap::{unfold, wrap};
 use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
@@ -102,8 +102,8 @@ fn packed(groups: Vec<Vec<String>>, width: usize) -> Vec<Line<'static>> {
 /// Which search of the job is on show, as the search said when it
 /// started (`Observer::search_root`): the position it searches from and
 /// its ko setting. "root: White is ko master" (a status search), "first
-/// move D1: Black is ko master", "root: ko threats Black 1, White 0" (a
-/// ko's grade).
+/// move D1: Black is ko master", "root: no ko master; external ko threats:
+/// Black 1, White 0" (a ko's grade); the setting in `Ko::describe`'s words.
 pub(in crate::tui) fn search_label(snap: &Snapshot, height: usize) -> String {
     let from = match snap.prefix.as_slice() {
         [] => "root".to_string(),
@@ -119,15 +119,7 @@ pub(in crate::tui) fn search_label(snap: &Snapshot, height: usize) -> String {
     let Some(ko) = snap.ko else {
         return from;
     };
-    let setting = match ko.master {
-        Some(c) => format!("{} is ko master", c.name()),
-        None if ko.threats == [0, 0] => "no ko master".to_string(),
-        None => format!(
-            "ko threats Black {}, White {}",
-            ko.threats[0], ko.threats[1]
-        ),
-    };
-    format!("{from}: {setting}")
+    format!("{from}: {}", ko.describe())
 }
 
 pub(super) fn search_panel(
@@ -535,10 +527,7 @@ pub(super) fn decided_panel(
     // A retake the ko rule bars is missing from the candidates: say so,
     // or a player looks for it in vain.
     let ko_note = node.ko_barred.then(|| {
-        let who = match app.explorer.as_ref().and_then(|e| e.master) {
-            Some(c) => format!("{} is ko master", c.name()),
-            None => "nobody is ko master".to_string(),
-        };
+        let who = Ko::from(app.explorer.as_ref().and_then(|e| e.master)).describe();
         let what = match node.board.ko() {
             Some(p) if !node.candidates.iter().any(|c| c.mv == Move::Play(p)) => {
                 format!("retaking the ko at {} is barred", Move::Play(p).human(h))
