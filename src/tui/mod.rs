@@ -11,8 +11,8 @@
 //!
 //! The loop draws at most every [`TICK`] (20 frames a second) and at once
 //! after a key; the solver never waits for the terminal. `ratatui::init`
-//! restores the terminal on a panic; a panic on the solver thread is
-//! caught there and shown in the UI instead.
+//! restores the terminal on a panic of the UI's thread; a panic on a
+//! solver thread is caught there and shown in the UI instead.
 
 mod app;
 mod explore;
@@ -70,11 +70,17 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     let mut app = App::new(entries, args.path.clone(), opts, config);
 
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
-    // ratatui's hook restores the terminal; a panic of the solver thread
-    // is caught and shown in the UI, so it must leave the terminal alone.
+    // ratatui's hook restores the terminal, which only a panic of this,
+    // the UI's, thread calls for: it ends the program. Any other thread's
+    // panic leaves the UI running: the solver's job thread catches its
+    // own and shows it, and a search's helper threads (unnamed, started
+    // by the library) either just stop helping or pass the panic on to
+    // the job thread. Restoring the terminal for those would leave the
+    // UI drawing on a terminal back in line mode.
+    let ui_thread = std::thread::current().id();
     let restore_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() != Some(worker::THREAD_NAME) {
+        if std::thread::current().id() == ui_thread {
             restore_hook(info);
         }
     }));
