@@ -26,6 +26,7 @@ mod idle_help;
 mod ko_suite;
 mod no_room;
 mod parallel_ko;
+mod paused_search;
 mod resume_table;
 mod sgf_damage;
 mod sgf_load;

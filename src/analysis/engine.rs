@@ -193,9 +193,17 @@ impl Engine {
         // Every bitboard operation of the search costs in proportion to
         // the words: boards of up to nine rows fit in half of them.
         let (w, h) = problem.search_shape();
-        crate::with_words!(words_for(w, h), W => {
+        let held = observer.held();
+        let verdict = crate::with_words!(words_for(w, h), W => {
             self.decide_in::<W, O>(problem, to_move, prover, ko, moves, observer)
-        })
+        });
+        // A viewer's pause is not the analysis's time: its deadline moves
+        // on by as much (the search itself already left it out).
+        let paused = observer.held().saturating_sub(held);
+        if !paused.is_zero() {
+            self.deadline = self.deadline.and_then(|d| d.checked_add(paused));
+        }
+        verdict
     }
 
     /// `decide` with bitboards of `W` words.

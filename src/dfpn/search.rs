@@ -95,7 +95,9 @@ pub struct Searcher<M, S: Words = Plain> {
     positions: u64,
     expansions: u64,
     limits: Limits,
-    start: Instant,
+    /// When the current `solve` began, and what its observer had held
+    /// the searches till then.
+    clock: Stopwatch,
     next_clock: u64,
     /// `positions` when the current `solve` began: its position limit
     /// counts from there (the count goes on from one solve to the next).
@@ -187,7 +189,10 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             positions: 0,
             expansions: 0,
             limits: Limits::default(),
-            start: Instant::now(),
+            clock: Stopwatch {
+                start: Instant::now(),
+                held: Duration::ZERO,
+            },
             next_clock: CLOCK_EVERY,
             solve_start: 0,
             stopped: None,
@@ -285,7 +290,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.root_free
     }
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        self.clock.start.elapsed()
     }
 
     /// Starts the counts of positions and expansions again, keeping what
@@ -335,7 +340,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     ) -> Outcome {
         self.limits = limits;
         self.recent.clear();
-        self.start = Instant::now();
+        self.clock = Stopwatch::start(observer);
         self.next_clock = self.positions + CLOCK_EVERY;
         self.stopped = None;
         let root_path = extend_path(0, game.key());
@@ -456,7 +461,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     }
 
     #[inline]
-    fn check_limits(&mut self) {
+    fn check_limits<O: Observer<M>>(&mut self, observer: &O) {
         if let Some(max) = self.limits.positions
             && self.positions - self.solve_start >= max
         {
@@ -482,7 +487,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             self.stopped = Some(Stop::Cancelled);
         }
         if let Some(t) = self.limits.time
-            && self.start.elapsed() >= t
+            && self.clock.ran(observer) >= t
         {
             self.stopped = Some(Stop::Time);
         }
@@ -548,7 +553,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         };
         self.positions += children.len() as u64;
         self.expansions += 1;
-        self.check_limits();
+        self.check_limits(observer);
 
         let (ban_dep, banned) = match expansion {
             Expansion::Terminal { prover_wins, dep } => {
@@ -647,7 +652,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                     tt_probes: self.tt.probe_stats().0,
                     tt_hits: self.tt.probe_stats().1,
                     stopping: self.stopped.is_some(),
-                    start: self.start,
+                    start: self.clock.start,
                     children: &slots,
                     helpers: self.helpers_live.as_deref(),
                 };
@@ -882,6 +887,28 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             return INF;
         }
         (second + 1).max(second.saturating_add(second / self.epsilon_div))
+    }
+}
+
+/// The time a search has run since it began, less what its observer
+/// held it (a viewer's pauses, which a time limit does not count).
+#[derive(Clone, Copy)]
+pub(super) struct Stopwatch {
+    pub(super) start: Instant,
+    held: Duration,
+}
+
+impl Stopwatch {
+    pub(super) fn start<M, O: Observer<M>>(observer: &O) -> Stopwatch {
+        Stopwatch {
+            start: Instant::now(),
+            held: observer.held(),
+        }
+    }
+
+    pub(super) fn ran<M, O: Observer<M>>(&self, observer: &O) -> Duration {
+        let held = observer.held().saturating_sub(self.held);
+        self.start.elapsed().saturating_sub(held)
     }
 }
 

@@ -536,6 +536,10 @@ impl Observer<Move> for Watch {
         self.control.ended.fetch_add(1, Ordering::AcqRel);
         self.control.cv.notify_all();
     }
+
+    fn held(&self) -> Duration {
+        self.paused_total
+    }
 }
 
 /// The observer of a thread helping the job's search: it shows nothing
@@ -555,6 +559,8 @@ struct HelperWatch {
     /// has counted (None for a helper of `solve_threads`, whose positions
     /// the main search's view already holds).
     positions: Option<SiblingCount>,
+    /// How long it has held its thread at pauses (`Observer::held`).
+    held: Duration,
 }
 
 /// The positions of a sibling's searches, added to
@@ -576,11 +582,19 @@ impl HelperWatch {
             search: control.ended.load(Ordering::Acquire),
             calls: 0,
             positions: counts.then(SiblingCount::default),
+            held: Duration::ZERO,
         }
     }
 
     #[cold]
-    fn hold(&self) -> bool {
+    fn hold(&mut self) -> bool {
+        let t0 = Instant::now();
+        let go_on = self.wait_for_resume();
+        self.held += t0.elapsed();
+        go_on
+    }
+
+    fn wait_for_resume(&self) -> bool {
         let mut g = lock(&self.control.gate);
         loop {
             if g.cancel || self.control.ended.load(Ordering::Acquire) != self.search {
@@ -615,6 +629,10 @@ impl Observer<Move> for HelperWatch {
             return self.hold();
         }
         true
+    }
+
+    fn held(&self) -> Duration {
+        self.held
     }
 }
 

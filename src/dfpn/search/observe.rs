@@ -113,6 +113,14 @@ pub trait Observer<M> {
     /// observers: one that holds its helper must let it go now (the
     /// search waits for its helpers to stop before it returns).
     fn helpers_released(&mut self) {}
+
+    /// How long `after_expand` has held the search in all (a viewer
+    /// paused it): a time limit counts only the time the search ran, so
+    /// that a person who stops to look at the path for longer than the
+    /// limit still gets the search the limit promised. Zero by default.
+    fn held(&self) -> Duration {
+        Duration::ZERO
+    }
 }
 
 impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
@@ -135,6 +143,10 @@ impl<M> Observer<M> for Box<dyn Observer<M> + Send> {
 
     fn helpers_released(&mut self) {
         (**self).helpers_released()
+    }
+
+    fn held(&self) -> Duration {
+        (**self).held()
     }
 }
 

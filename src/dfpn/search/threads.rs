@@ -5,9 +5,9 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::{Limits, Observer, Searcher, Slot, Unobserved};
+use super::{Limits, Observer, Searcher, Slot, Stopwatch, Unobserved};
 use crate::dfpn::tt::Words;
 use crate::dfpn::{Game, NodeKind, Outcome, PnDn, Stop, extend_path};
 
@@ -187,12 +187,12 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         if threads <= 1 || !S::SHARED || self.strict {
             return self.solve(game, limits, observer);
         }
-        let start = Instant::now();
+        let start = Stopwatch::start(observer);
         let before = self.positions;
         if let Some(o) = self.solve_alone_first(game, limits, observer) {
             return o;
         }
-        let rest = self.left_of(limits, start, before, threads as u64);
+        let rest = self.left_of(limits, start.ran(observer), before, threads as u64);
         let mut helpers: Vec<Searcher<M, S>> = (1..threads).filter_map(|_| self.helper()).collect();
         let watchers: Vec<_> = helpers.iter().map(|_| observer.helper()).collect();
         let decided = Arc::new(AtomicBool::new(false));
@@ -242,14 +242,14 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.read_back(o, &decided, start, limits, game, observer)
     }
 
-    /// What is left of `limits` since `start`, when the count of
+    /// What is left of `limits` after running for `ran`, when the count of
     /// positions was `before`, for each of `shares` threads.
-    fn left_of(&self, limits: Limits, start: Instant, before: u64, shares: u64) -> Limits {
+    fn left_of(&self, limits: Limits, ran: Duration, before: u64, shares: u64) -> Limits {
         Limits {
             positions: limits
                 .positions
                 .map(|p| p.saturating_sub(self.positions - before) / shares),
-            time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            time: limits.time.map(|t| t.saturating_sub(ran)),
         }
     }
 
@@ -294,7 +294,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         if !S::SHARED || self.strict {
             return self.solve(game, limits, observer);
         }
-        let start = Instant::now();
+        let start = Stopwatch::start(observer);
         let before = self.positions;
         if let Some(o) = self.solve_alone_first(game, limits, observer) {
             return o;
@@ -310,7 +310,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.door = Some(Arc::clone(&door));
         self.decided_elsewhere = Some(Arc::clone(&decided));
         post(Invitation { door });
-        let rest = self.left_of(limits, start, before, 1);
+        let rest = self.left_of(limits, start.ran(observer), before, 1);
         let o = self.solve(game, rest, observer);
         done.store(true, Ordering::SeqCst);
         self.door = None;
@@ -328,7 +328,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         &mut self,
         o: Outcome,
         decided: &AtomicBool,
-        start: Instant,
+        start: Stopwatch,
         limits: Limits,
         game: &mut G,
         observer: &mut O,
@@ -337,7 +337,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             let rest = Limits {
                 positions: None,
                 time: limits.time.map(|t| {
-                    t.saturating_sub(start.elapsed())
+                    t.saturating_sub(start.ran(observer))
                         .max(Duration::from_millis(100))
                 }),
             };
