@@ -18,7 +18,7 @@ use super::wrap::{unfold, wrap};
 use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
 use crate::text::{columns, cut_end};
 use crate::tui::app::{App, Tone};
-use crate::tui::explore::Mark;
+use crate::tui::explore::{Candidate, Mark, NodeView};
 use crate::tui::worker::{RootCost, Snapshot};
 
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
@@ -385,91 +385,31 @@ pub(super) fn decided_panel(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let h = problem.board.height();
-    let mut lines = Vec::new();
-    lines.push(Line::styled(
+    let mut head = vec![Line::styled(
         status_line(problem, a),
         theme.tone(if a.status == Status::Unknown {
             Tone::Bad
         } else {
             Tone::Good
         }),
-    ));
-    // The first moves, whole, and cut to one row for a panel too short
-    // for them and the candidates.
+    )];
     let mut firsts_cut = None;
     if a.status != Status::Unknown {
-        let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
-        let mut s = if firsts.is_empty() {
-            "no first move works".to_string()
-        } else {
-            format!("first moves {}", firsts.join(" "))
-        };
-        // A limit cut the list short: say so rather than let it pass for
-        // the whole list.
-        let mut tail = String::new();
-        if a.status.succeeds() && !a.all_first_moves {
-            tail.push_str(" (others not decided)");
-        }
-        if !a.accepted_status.is_empty() {
-            let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
-            let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
-            tail.push_str(&format!(
-                "  file {} {}",
-                file.join(" "),
-                if agree { "agrees" } else { "differs" }
-            ));
-        }
-        if columns(&s) > width {
-            let mut cut = "first moves".to_string();
-            for f in &firsts {
-                if columns(&cut) + 1 + columns(f) + 2 > width {
-                    break;
-                }
-                cut.push(' ');
-                cut.push_str(f);
-            }
-            cut.push_str(" …");
-            firsts_cut = Some(Line::raw(format!("{cut}{tail}")));
-        }
-        s.push_str(&tail);
-        lines.push(Line::raw(s));
+        let (whole, cut) = first_moves_lines(a, h, width);
+        head.push(whole);
+        firsts_cut = cut;
     }
     let cost = cost_lines(app, a, cost, width);
     if app.deciding() {
-        lines.extend(cost);
-        lines.push(heading("solving a variation", width, theme));
-        lines.extend(counters(app, width));
-        return lines;
+        head.extend(cost);
+        head.push(heading("solving a variation", width, theme));
+        head.extend(counters(app, width));
+        return head;
     }
     let Some(node) = &app.node else {
-        lines.extend(cost);
-        if a.proof.is_none() {
-            lines.push(Line::raw(""));
-            lines.push(Line::raw(if a.status == Status::Unknown {
-                "No proof to walk: r solves again with twice the limits, k changes the ko setting."
-            } else {
-                "No proof to walk: r solves again, k changes the ko setting."
-            }));
-        }
-        if a.status == Status::Unknown
-            && let Some((_, line)) = app.stopped_on().filter(|(_, l)| !l.is_empty())
-        {
-            let h = app.problem().map_or(19, |(p, _)| p.board.height());
-            let mut c = a.side;
-            let mut text = String::from("The search stopped on the line");
-            for (i, m) in line.iter().enumerate() {
-                text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
-                c = c.opp();
-            }
-            text.push_str(&format!(
-                " (root pn {}, dn {}).",
-                num(a.root_pn),
-                num(a.root_dn)
-            ));
-            lines.push(Line::raw(""));
-            lines.push(Line::raw(text));
-        }
-        return lines;
+        head.extend(cost);
+        head.extend(no_walk_lines(app, a));
+        return head;
     };
     let to_move = node.to_move;
     let number = app.line.len() + 1;
@@ -482,60 +422,17 @@ pub(super) fn decided_panel(
         width,
         theme,
     );
-    // The line walked so far, and its last moves alone on one row.
-    let (walked, walked_cut) = if app.line.is_empty() {
-        (Line::styled("(the problem's position)", theme.dim()), None)
-    } else {
-        let mut c = a.side;
-        let words: Vec<String> = app
-            .line
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let w = format!("{} {} {}", i + 1, c.letter(), m.human(h));
-                c = c.opp();
-                w
-            })
-            .collect();
-        let whole = Line::raw(words.iter().map(|w| format!("{w}  ")).collect::<String>());
-        let mut tail: Vec<&str> = Vec::new();
-        let mut used = 2; // "… "
-        for w in words.iter().rev() {
-            let n = columns(w) + usize::from(!tail.is_empty()) * 2;
-            if used + n > width && !tail.is_empty() {
-                break;
-            }
-            used += n;
-            tail.push(w);
-        }
-        let cut = (tail.len() < words.len()).then(|| {
-            tail.reverse();
-            Line::raw(format!("… {}", tail.join("  ")))
-        });
-        (whole, cut)
-    };
+    let (walked, walked_cut) = walked_line(app, a.side, h, width, theme);
     if let Some((w, why)) = node.over {
-        lines.extend(cost);
-        lines.push(line_heading);
-        lines.push(walked);
-        lines.push(Line::styled(
+        head.extend(cost);
+        head.push(line_heading);
+        head.push(walked);
+        head.push(Line::styled(
             format!("game over: {}", why.describe(w)),
             theme.tone(Tone::Good),
         ));
-        return lines;
+        return head;
     }
-    // A retake the ko rule bars is missing from the candidates: say so,
-    // or a player looks for it in vain.
-    let ko_note = node.ko_barred.then(|| {
-        let who = Ko::from(app.explorer.as_ref().and_then(|e| e.master)).describe();
-        let what = match node.board.ko() {
-            Some(p) if !node.candidates.iter().any(|c| c.mv == Move::Play(p)) => {
-                format!("retaking the ko at {} is barred", Move::Play(p).human(h))
-            }
-            _ => "a move that would repeat a position is barred".to_string(),
-        };
-        Line::styled(format!("{what} ({who})"), theme.dim())
-    });
     let count = node.candidates.len();
     let cand_heading = heading_of(
         &[
@@ -550,103 +447,25 @@ pub(super) fn decided_panel(
         width,
         theme,
     );
-    let rows: Vec<Line<'static>> = node
-        .candidates
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            // The longest account of the move that fits its row.
-            let whats = match c.mark {
-                Mark::Wins => match c.length {
-                    Some(l) if node.main == Some(i) => vec![
-                        format!("wins (proof, {})", moves(l)),
-                        format!("wins ({})", moves(l)),
-                        "wins".to_string(),
-                    ],
-                    _ => vec!["wins".to_string()],
-                },
-                Mark::Weaker(st) => vec![format!("only {}", st.as_str())],
-                Mark::Unknown => vec![
-                    "? (Enter solves it)".to_string(),
-                    "? (Enter)".to_string(),
-                    "?".to_string(),
-                ],
-                Mark::Fails => match c.length {
-                    Some(l) => vec![
-                        format!("fails, refuted in {}", moves(l)),
-                        format!("fails ({})", moves(l)),
-                        "fails".to_string(),
-                    ],
-                    None => vec!["fails".to_string()],
-                },
-            };
-            let chosen = i == app.sel;
-            let marker = if chosen { '▶' } else { ' ' };
-            let mv = Style::new().add_modifier(if chosen {
-                Modifier::REVERSED | Modifier::BOLD
-            } else {
-                Modifier::empty()
-            });
-            let mv_text = format!("{:<5}", c.mv.human(h));
-            let before = 2 + columns(&c.label.to_string()) + 1 + columns(&mv_text) + 1;
-            let what = whats
-                .iter()
-                .find(|w| before + columns(w) <= width)
-                .or(whats.last())
-                .cloned()
-                .unwrap_or_default();
-            Line::from(vec![
-                Span::raw(format!("{marker} ")),
-                Span::styled(c.label.to_string(), theme.mark(c.mark)),
-                Span::raw(" "),
-                Span::styled(mv_text, mv),
-                Span::raw(" "),
-                Span::styled(what, theme.mark(c.mark)),
-            ])
-        })
+    let rows: Vec<Line<'static>> = (node.candidates.iter().enumerate())
+        .map(|(i, c)| candidate_row(c, i == app.sel, node.main == Some(i), h, width, theme))
         .collect();
     let heights: Vec<usize> = rows.iter().map(|l| rows_of(l, width)).collect();
-    // The rows left for the candidates under what is drawn above them,
-    // as the panel wraps it (at a narrow panel the status and the line
-    // wrap). A panel too short for the whole list keeps at least five
-    // rows for it, so that the selected move shows with its neighbours
-    // and what is cut above and below: the cost goes first, then the
-    // line walked and the first moves keep one row each.
+    // A panel too short for the whole list keeps at least five rows for
+    // it, so that the selected move shows with its neighbours and what is
+    // cut above and below.
     let need = heights.iter().sum::<usize>().min(5);
-    let mut cost = Some(cost);
-    let mut walked = Some(walked);
-    let mut walked_cut = walked_cut;
-    loop {
-        let above: Vec<&Line<'static>> = lines
-            .iter()
-            .chain(cost.iter().flatten())
-            .chain([&line_heading])
-            .chain(walked.iter())
-            .chain(ko_note.iter())
-            .chain([&cand_heading])
-            .collect();
-        let used: usize = above.iter().map(|l| rows_of(l, width)).sum();
-        if used + need <= height {
-            break;
-        }
-        if cost.take().is_some() {
-            continue;
-        }
-        if let Some(cut) = walked_cut.take() {
-            walked = Some(cut);
-            continue;
-        }
-        if let Some(cut) = firsts_cut.take() {
-            lines[1] = cut;
-            continue;
-        }
-        break;
-    }
-    lines.extend(cost.into_iter().flatten());
-    lines.push(line_heading);
-    lines.extend(walked);
-    lines.extend(ko_note);
-    lines.push(cand_heading);
+    let above = Above {
+        head,
+        firsts_cut,
+        cost,
+        line_heading,
+        walked,
+        walked_cut,
+        ko_note: ko_note(app, node, h, theme),
+        cand_heading,
+    };
+    let mut lines = above.fit(need, width, height);
     let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
     let avail = height.saturating_sub(used);
     let ones = vec![1; rows.len()];
@@ -654,6 +473,267 @@ pub(super) fn decided_panel(
         rows, &heights, &ones, app.sel, avail, width, theme,
     ));
     lines
+}
+
+/// The first moves, whole, and cut to one row for a panel too short for
+/// them and the candidates (none when they fit in one).
+fn first_moves_lines(
+    a: &Analysis,
+    h: usize,
+    width: usize,
+) -> (Line<'static>, Option<Line<'static>>) {
+    let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
+    let mut s = if firsts.is_empty() {
+        "no first move works".to_string()
+    } else {
+        format!("first moves {}", firsts.join(" "))
+    };
+    // A limit cut the list short: say so rather than let it pass for
+    // the whole list.
+    let mut tail = String::new();
+    if a.status.succeeds() && !a.all_first_moves {
+        tail.push_str(" (others not decided)");
+    }
+    if !a.accepted_status.is_empty() {
+        let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
+        let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
+        tail.push_str(&format!(
+            "  file {} {}",
+            file.join(" "),
+            if agree { "agrees" } else { "differs" }
+        ));
+    }
+    let mut firsts_cut = None;
+    if columns(&s) > width {
+        let mut cut = "first moves".to_string();
+        for f in &firsts {
+            if columns(&cut) + 1 + columns(f) + 2 > width {
+                break;
+            }
+            cut.push(' ');
+            cut.push_str(f);
+        }
+        cut.push_str(" …");
+        firsts_cut = Some(Line::raw(format!("{cut}{tail}")));
+    }
+    s.push_str(&tail);
+    (Line::raw(s), firsts_cut)
+}
+
+/// With no proof to walk: what to do instead, and for an unknown the
+/// line its search stopped on.
+fn no_walk_lines(app: &App, a: &Analysis) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if a.proof.is_none() {
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(if a.status == Status::Unknown {
+            "No proof to walk: r solves again with twice the limits, k changes the ko setting."
+        } else {
+            "No proof to walk: r solves again, k changes the ko setting."
+        }));
+    }
+    if a.status == Status::Unknown
+        && let Some((_, line)) = app.stopped_on().filter(|(_, l)| !l.is_empty())
+    {
+        let h = app.problem().map_or(19, |(p, _)| p.board.height());
+        let mut c = a.side;
+        let mut text = String::from("The search stopped on the line");
+        for (i, m) in line.iter().enumerate() {
+            text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
+            c = c.opp();
+        }
+        text.push_str(&format!(
+            " (root pn {}, dn {}).",
+            num(a.root_pn),
+            num(a.root_dn)
+        ));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(text));
+    }
+    lines
+}
+
+/// The line walked so far, and its last moves alone on one row (none
+/// when it fits in one).
+fn walked_line(
+    app: &App,
+    first: Color,
+    h: usize,
+    width: usize,
+    theme: &Theme,
+) -> (Line<'static>, Option<Line<'static>>) {
+    if app.line.is_empty() {
+        return (Line::styled("(the problem's position)", theme.dim()), None);
+    }
+    let mut c = first;
+    let words: Vec<String> = app
+        .line
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let w = format!("{} {} {}", i + 1, c.letter(), m.human(h));
+            c = c.opp();
+            w
+        })
+        .collect();
+    let whole = Line::raw(words.iter().map(|w| format!("{w}  ")).collect::<String>());
+    let mut tail: Vec<&str> = Vec::new();
+    let mut used = 2; // "… "
+    for w in words.iter().rev() {
+        let n = columns(w) + usize::from(!tail.is_empty()) * 2;
+        if used + n > width && !tail.is_empty() {
+            break;
+        }
+        used += n;
+        tail.push(w);
+    }
+    let cut = (tail.len() < words.len()).then(|| {
+        tail.reverse();
+        Line::raw(format!("… {}", tail.join("  ")))
+    });
+    (whole, cut)
+}
+
+/// A retake the ko rule bars is missing from the candidates: say so, or
+/// a player looks for it in vain.
+fn ko_note(app: &App, node: &NodeView, h: usize, theme: &Theme) -> Option<Line<'static>> {
+    if !node.ko_barred {
+        return None;
+    }
+    let who = Ko::from(app.explorer.as_ref().and_then(|e| e.master)).describe();
+    let what = match node.board.ko() {
+        Some(p) if !node.candidates.iter().any(|c| c.mv == Move::Play(p)) => {
+            format!("retaking the ko at {} is barred", Move::Play(p).human(h))
+        }
+        _ => "a move that would repeat a position is barred".to_string(),
+    };
+    Some(Line::styled(format!("{what} ({who})"), theme.dim()))
+}
+
+/// A candidate's row: marker, board label, move and the longest account
+/// of what it does that fits the row.
+fn candidate_row(
+    c: &Candidate,
+    chosen: bool,
+    main: bool,
+    h: usize,
+    width: usize,
+    theme: &Theme,
+) -> Line<'static> {
+    let whats = match c.mark {
+        Mark::Wins => match c.length {
+            Some(l) if main => vec![
+                format!("wins (proof, {})", moves(l)),
+                format!("wins ({})", moves(l)),
+                "wins".to_string(),
+            ],
+            _ => vec!["wins".to_string()],
+        },
+        Mark::Weaker(st) => vec![format!("only {}", st.as_str())],
+        Mark::Unknown => vec![
+            "? (Enter solves it)".to_string(),
+            "? (Enter)".to_string(),
+            "?".to_string(),
+        ],
+        Mark::Fails => match c.length {
+            Some(l) => vec![
+                format!("fails, refuted in {}", moves(l)),
+                format!("fails ({})", moves(l)),
+                "fails".to_string(),
+            ],
+            None => vec!["fails".to_string()],
+        },
+    };
+    let marker = if chosen { '▶' } else { ' ' };
+    let mv = Style::new().add_modifier(if chosen {
+        Modifier::REVERSED | Modifier::BOLD
+    } else {
+        Modifier::empty()
+    });
+    let mv_text = format!("{:<5}", c.mv.human(h));
+    let before = 2 + columns(&c.label.to_string()) + 1 + columns(&mv_text) + 1;
+    let what = whats
+        .iter()
+        .find(|w| before + columns(w) <= width)
+        .or(whats.last())
+        .cloned()
+        .unwrap_or_default();
+    Line::from(vec![
+        Span::raw(format!("{marker} ")),
+        Span::styled(c.label.to_string(), theme.mark(c.mark)),
+        Span::raw(" "),
+        Span::styled(mv_text, mv),
+        Span::raw(" "),
+        Span::styled(what, theme.mark(c.mark)),
+    ])
+}
+
+/// What the decided panel draws above its candidate list, with the
+/// shorter forms it gives up rows for when the panel is short.
+struct Above {
+    /// The status, then the first moves.
+    head: Vec<Line<'static>>,
+    /// The first moves in one row, for `head[1]`.
+    firsts_cut: Option<Line<'static>>,
+    cost: Vec<Line<'static>>,
+    line_heading: Line<'static>,
+    walked: Line<'static>,
+    /// The line walked, its last moves in one row.
+    walked_cut: Option<Line<'static>>,
+    ko_note: Option<Line<'static>>,
+    cand_heading: Line<'static>,
+}
+
+impl Above {
+    /// The lines, leaving `need` of the panel's `height` rows below them
+    /// as the panel wraps them (at a narrow panel the status and the
+    /// line wrap): short of room, the cost goes first, then the line
+    /// walked and the first moves keep one row each.
+    fn fit(self, need: usize, width: usize, height: usize) -> Vec<Line<'static>> {
+        let Above {
+            mut head,
+            mut firsts_cut,
+            cost,
+            line_heading,
+            mut walked,
+            mut walked_cut,
+            ko_note,
+            cand_heading,
+        } = self;
+        let mut cost = Some(cost);
+        loop {
+            let above: Vec<&Line<'static>> = head
+                .iter()
+                .chain(cost.iter().flatten())
+                .chain([&line_heading])
+                .chain([&walked])
+                .chain(ko_note.iter())
+                .chain([&cand_heading])
+                .collect();
+            let used: usize = above.iter().map(|l| rows_of(l, width)).sum();
+            if used + need <= height {
+                break;
+            }
+            if cost.take().is_some() {
+                continue;
+            }
+            if let Some(cut) = walked_cut.take() {
+                walked = cut;
+                continue;
+            }
+            if let Some(cut) = firsts_cut.take() {
+                head[1] = cut;
+                continue;
+            }
+            break;
+        }
+        head.extend(cost.into_iter().flatten());
+        head.push(line_heading);
+        head.push(walked);
+        head.extend(ko_note);
+        head.push(cand_heading);
+        head
+    }
 }
 
 /// The rows `line` takes in a panel `width` columns wide, wrapped as the
