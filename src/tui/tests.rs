@@ -887,6 +887,38 @@ fn pause_step_and_ko_keys_drive_the_search() {
     assert_eq!(a.current, 1);
 }
 
+/// Goals and results stand in columns of their own, whatever the result
+/// beside them says (it shifted the goal by its length).
+#[test]
+fn the_problem_list_lines_up_its_columns() {
+    let mut a = app(
+        &[("nine.sgf", NINE), ("three.sgf", THREE), ("bad.sgf", BAD)],
+        false,
+    );
+    a.select(1);
+    assert!(a.wait_done(WAIT), "three solved");
+    a.select(0); // nine: "solving" beside three's "unconditional"
+    a.apply(Action::List);
+    let frame = render(&a, 80, 24);
+    let rows: Vec<&str> = (frame.lines())
+        .filter(|l| l.contains(".sgf") && l.contains('│'))
+        .collect();
+    assert_eq!(rows.len(), 3, "{frame}");
+    let at = |row: &str, word: &str| row.find(word).map(|b| row[..b].chars().count());
+    assert!(rows[0].contains("solving") && rows[1].contains("unconditional"));
+    assert_eq!(at(rows[0], "B kill"), at(rows[1], "B kill"), "{frame}");
+    assert_eq!(
+        at(rows[0], "solving"),
+        at(rows[1], "unconditional"),
+        "{frame}"
+    );
+    assert_eq!(
+        at(rows[1], "unconditional"),
+        at(rows[2], "load error"),
+        "{frame}"
+    );
+}
+
 #[test]
 fn list_overlay_jumps_to_a_problem() {
     let mut a = app(

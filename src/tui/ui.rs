@@ -529,17 +529,21 @@ fn centered(area: Rect, w: u16, h: u16) -> Rect {
     )
 }
 
-fn entry_status(app: &App, i: usize) -> String {
+/// Entry `i`'s side and goal ("B kill"; empty for a load error) and its
+/// result ("unconditional", "solving", "load error"; empty before one).
+fn entry_status(app: &App, i: usize) -> (String, &'static str) {
     match &app.entries[i] {
-        Entry::Error(_) => "load error".to_string(),
+        Entry::Error(_) => (String::new(), "load error"),
         Entry::Problem { problem, side } => {
-            let mut s = format!("{} {}", side.letter(), problem.goal(*side));
-            if let Some(a) = app.cached(i) {
-                s.push_str(&format!("  {}", a.status.as_str()));
+            let goal = format!("{} {}", side.letter(), problem.goal(*side));
+            let result = if let Some(a) = app.cached(i) {
+                a.status.as_str()
             } else if i == app.current && app.solving() {
-                s.push_str("  solving");
-            }
-            s
+                "solving"
+            } else {
+                ""
+            };
+            (goal, result)
         }
     }
 }
@@ -585,9 +589,19 @@ fn draw_list(app: &App, f: &mut Frame, body: Rect, sel: usize, theme: &Theme) {
         sel.saturating_sub(inner_h / 2).min(n - inner_h)
     };
     let w = r.width.saturating_sub(2) as usize;
+    // Columns: number, file and name, side and goal, result, each as
+    // wide as its widest entry, so that they line up from row to row
+    // (a result that comes in moves the columns of every row alike).
+    let widths = |i| {
+        let (goal, result) = entry_status(app, i);
+        (columns(&goal), columns(result))
+    };
+    let (goal_w, result_w) = (0..n)
+        .map(widths)
+        .fold((0, 0), |(g, r), (a, b)| (g.max(a), r.max(b)));
     let lines: Vec<Line> = (start..n.min(start + inner_h))
         .map(|i| {
-            let status = entry_status(app, i);
+            let (goal, result) = entry_status(app, i);
             // A collection's problems differ by number only: their
             // names (GN) tell them apart.
             let file = app.short_label(&app.entries[i]);
@@ -601,9 +615,15 @@ fn draw_list(app: &App, f: &mut Frame, body: Rect, sel: usize, theme: &Theme) {
                     .collect();
                 name = n.split_whitespace().collect::<Vec<_>>().join(" ");
             }
-            let room = w.saturating_sub(columns(&status) + 8);
+            let room = w.saturating_sub(goal_w + result_w + 10);
             let label = list_label(&file, &name, room);
-            let text = format!("{:>4} {}  {status}", i + 1, fit_left(&label, room));
+            let text = format!(
+                "{:>4} {}  {}  {}",
+                i + 1,
+                fit_left(&label, room),
+                fit_left(&goal, goal_w),
+                fit_left(result, result_w)
+            );
             let st = if i == sel {
                 theme.selected()
             } else {
