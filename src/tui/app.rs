@@ -771,7 +771,7 @@ impl App {
                 if self.try_state.is_some() {
                     self.try_play_input();
                 } else {
-                    self.walk_forward();
+                    self.walk_enter();
                 }
             }
             Action::Char(c) => self.type_char(c),

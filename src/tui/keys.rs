@@ -51,11 +51,14 @@ pub const HELP: &[(&str, &str)] = &[
     ),
     (
         "← →",
-        "walk the line (or the most-proving path while paused)",
+        "walk the line (the most-proving path while searching)",
     ),
     ("↑ ↓", "choose among the candidate moves of the position"),
     ("Home End", "back to the root / to the end of the main line"),
-    ("Enter", "go into the chosen candidate"),
+    (
+        "Enter",
+        "go into the chosen move (while searching: the path's)",
+    ),
     (
         "t",
         "try it yourself: play the side to move against shikatsu",

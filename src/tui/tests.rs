@@ -344,6 +344,47 @@ fn paused_search_after_single_steps_shows_the_path() {
 /// → along the path; the panel lists the node's moves with the numbers
 /// the search has for them, the path's move chosen, and ↑↓ choose among
 /// them in the panel's order.
+/// While searching, Enter goes along the path as → does; a move chosen
+/// off the path has nothing the search can show, and Enter says so
+/// rather than jump elsewhere. The help line offers ↑↓ where they act.
+#[test]
+fn enter_while_searching_goes_along_the_path_only() {
+    let mut a = stepped(app(&[("nine.sgf", NINE), ("three.sgf", THREE)], true), 28);
+    let path = a.snap.path.clone();
+    assert!(path.len() >= 2);
+    a.apply(Action::Home);
+    assert_eq!(a.path_cursor, Some(0));
+    let help = render(&a, 80, 24);
+    assert!(
+        help.lines().last().is_some_and(|l| l.contains("↑↓ moves")),
+        "{help}"
+    );
+    // Enter with the path's move chosen: one step along it.
+    a.apply(Action::Enter);
+    assert_eq!(a.path_cursor, Some(1));
+    // Another move chosen: Enter stays, and says why.
+    let ranked = a.snap.ranked(1);
+    let i = ranked
+        .iter()
+        .position(|s| s.mv == path[1].mv)
+        .expect("listed");
+    a.apply(if i + 1 < ranked.len() {
+        Action::Down
+    } else {
+        Action::Up
+    });
+    let off = a.path_choice().expect("a move chosen");
+    assert_ne!(off, path[1].mv);
+    a.apply(Action::Enter);
+    assert_eq!(a.path_cursor, Some(1), "no jump along the path");
+    assert_eq!(a.path_choice(), Some(off), "the choice stays");
+    let frame = render(&a, 80, 24);
+    assert!(
+        frame.contains(&format!("{} is off the most-proving path", off.human(9))),
+        "{frame}"
+    );
+}
+
 #[test]
 fn paused_search_shows_the_moves_of_earlier_nodes_of_the_path() {
     let mut a = stepped(app(&[("nine.sgf", NINE)], true), 28);

@@ -74,6 +74,29 @@ impl App {
         }
     }
 
+    /// Enter: into the chosen candidate. While searching that can only be
+    /// the path's own move (Enter is → there): the search publishes the
+    /// moves of the path's nodes alone, so of a move off the path it has
+    /// nothing to show.
+    pub(super) fn walk_enter(&mut self) {
+        if self.solving() {
+            let on_path = self.snap.path.get(self.path_shown()).map(|s| s.mv);
+            if let Some(m) = self.path_sel.filter(|&m| Some(m) != on_path) {
+                let h = self.problem().map_or(19, |(p, _)| p.board.height());
+                self.say_of_search(
+                    format!(
+                        "{} is off the most-proving path: while searching, only the path is walked",
+                        m.human(h)
+                    ),
+                    Tone::Info,
+                );
+                self.message_short = vec!["while searching, only the path is walked".into()];
+                return;
+            }
+        }
+        self.walk_forward();
+    }
+
     pub(super) fn request_decide(&mut self, moves: Vec<Move>, pending: Pending) {
         let Some(ex) = &self.explorer else { return };
         let req = Request::Decide {

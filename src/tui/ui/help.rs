@@ -57,8 +57,11 @@ fn help_keys(app: &App) -> Vec<(&'static str, u8)> {
         if app.solving() && !app.snap.path.is_empty() {
             keys.push(("←→ path", 3));
         }
+        // Once the path is walked or a move chosen, ↑↓ rank with the
+        // path: they are what the person is using.
         if app.solving() && app.snap.ranked(app.path_shown()).len() > 1 {
-            keys.push(("↑↓ moves", 5));
+            let walking = app.path_cursor.is_some() || app.path_sel.is_some();
+            keys.push(("↑↓ moves", if walking { 3 } else { 5 }));
         }
     } else if let Some(node) = app.node.as_ref().filter(|_| problem) {
         if !app.line.is_empty() || !node.candidates.is_empty() {
