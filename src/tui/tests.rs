@@ -245,6 +245,62 @@ fn an_unknown_shows_the_line_its_search_stopped_on() {
         frame.contains(&format!("The search stopped on the line 1 B {first}")),
         "{frame}"
     );
+    // Narrower, the line breaks between its numbered moves, never in one.
+    for (w, h) in [(60, 16), (80, 24)] {
+        let frame = render(&a, w, h);
+        let panel = panel_rows(&frame);
+        assert!(panel.iter().all(|r| !splits_a_move(r)), "{w}x{h}:\n{frame}");
+        assert!(
+            panel.iter().any(|r| r.contains(&format!("1 B {first}"))),
+            "{w}x{h}:\n{frame}"
+        );
+    }
+}
+
+/// Whether a panel row ends inside a numbered move ("… 4" or "… 4 W",
+/// its point on the next row).
+fn splits_a_move(row: &str) -> bool {
+    let words: Vec<&str> = row.split_whitespace().collect();
+    let number = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit());
+    let point = |w: &str| w == "pass" || w.len() > 1 && parse_point(w, 19, 19).is_some();
+    match words.as_slice() {
+        [.., p, n] if number(n) && point(p) => true,
+        [.., n, c] => number(n) && (*c == "B" || *c == "W"),
+        _ => false,
+    }
+}
+
+/// A panel too short for what it shows ends with "…" on its last row,
+/// whatever was cut; at the end of a line, why the game is over is what
+/// the rest gives up rows for.
+#[test]
+fn every_cut_of_the_panel_says_so_and_the_game_over_line_stays_whole() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("problems/classic/bent-four-in-the-corner.sgf"))
+        .expect("the bundled bent four");
+    let mut a = solved(&[("bent-four-in-the-corner.sgf", &text)]);
+    a.apply(Action::End);
+    let node = a.node.as_ref().expect("a node");
+    let (w, why) = node
+        .over
+        .expect("the end of the main line is the game's end");
+    let want = format!("game over: {}", why.describe(w));
+    for (w, h) in [(60, 16), (61, 17), (80, 24)] {
+        let frame = render(&a, w, h);
+        let panel: Vec<String> = panel_rows(&frame)
+            .iter()
+            .map(|r| r.trim_end().to_string())
+            .collect();
+        let text = panel.join(" ");
+        let text: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(text.contains(&want), "{w}x{h}:\n{frame}");
+        // No row ends a sentence cut short without saying so.
+        let last = panel.iter().rev().find(|r| !r.is_empty()).expect("a row");
+        assert!(
+            last.ends_with('.') || last.ends_with('…') || text.ends_with(&want),
+            "{w}x{h}:\n{frame}"
+        );
+    }
 }
 
 /// A search that stops between two of the snapshots the screen is sent
@@ -2192,9 +2248,9 @@ fn a_long_comment_is_cut_cleanly_and_scrolls_with_the_page_keys() {
                     let span = format!("{}-{}", view.top + 1, view.top + view.rows);
                     assert!(panel[0].contains(&span), "{w}x{h}: {frame}");
                     let hint = match (view.top > 0, view.top < view.max_top) {
-                        (false, _) => "↓ PgDn: more",
-                        (true, true) => "↑↓ PgUp PgDn: more",
-                        (true, false) => "↑ PgUp: more",
+                        (false, _) => "PgDn: more",
+                        (true, true) => "PgUp PgDn: more",
+                        (true, false) => "PgUp: more",
                     };
                     assert_eq!(panel[view.rows + 1].trim_end(), hint, "{w}x{h}: {frame}");
                 } else {

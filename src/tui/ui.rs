@@ -39,7 +39,7 @@ use board::{board_lines, board_width, cell_width, picture};
 use help::{draw_help, draw_help_line};
 #[cfg(test)]
 pub(super) use panels::search_label;
-use panels::{comment_panel, decided_panel, search_panel, try_panel};
+use panels::{comment_panel, decided_panel, fit_panel, search_panel, try_panel};
 
 /// The smallest terminal drawn in full.
 pub const MIN_WIDTH: u16 = 60;
@@ -515,6 +515,7 @@ fn draw_body(app: &App, f: &mut Frame, area: Rect, problem: &Problem, side: Colo
             _ => Vec::new(),
         }
     };
+    let lines = fit_panel(lines, width, height);
     f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 

@@ -21,6 +21,97 @@ use crate::tui::app::{App, Tone};
 use crate::tui::explore::{Candidate, Mark, NodeView};
 use crate::tui::worker::{RootCost, Snapshot};
 
+/// A line of moves as items that are never broken: "1 B C3", "2 W D4",
+/// numbered from 1 with `first` to play.
+fn numbered_words(first: Color, moves: &[Move], h: usize) -> Vec<String> {
+    let mut c = first;
+    (moves.iter().enumerate())
+        .map(|(i, m)| {
+            let w = format!("{} {} {}", i + 1, c.letter(), m.human(h));
+            c = c.opp();
+            w
+        })
+        .collect()
+}
+
+/// `items` in rows of `width` columns, `sep` between two on a row,
+/// broken only between items (one wider than a row has a row of its
+/// own, which the panel wraps).
+fn packed_items<S: AsRef<str>>(items: &[S], sep: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for item in items {
+        let item = item.as_ref();
+        if !row.is_empty() && columns(&row) + columns(sep) + columns(item) > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        if !row.is_empty() {
+            row.push_str(sep);
+        }
+        row.push_str(item);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
+/// `lines` in the panel's `height` rows, as it wraps them: a line that
+/// does not fit whole is cut after the last word that does, with "…"
+/// saying there is more, and so is the last line shown when lines after
+/// it are left out. Every panel is drawn through this, so that no cut
+/// passes for the whole.
+pub(super) fn fit_panel(
+    lines: Vec<Line<'static>>,
+    width: usize,
+    height: usize,
+) -> Vec<Line<'static>> {
+    let mut out: Vec<Line<'static>> = Vec::new();
+    let mut used = 0;
+    for line in lines {
+        let rows = rows_of(&line, width);
+        if used + rows <= height {
+            used += rows;
+            out.push(line);
+            continue;
+        }
+        let left = height - used;
+        if left > 0 {
+            out.push(cut_line(&line, width, left));
+        } else if let Some(last) = out.pop() {
+            // Nothing more fits: the last line shown says there is more.
+            let rows = rows_of(&last, width);
+            out.push(cut_line(&last, width, rows));
+        }
+        break;
+    }
+    out
+}
+
+/// `line`'s words that fit in `rows` rows of `width` with " …" after
+/// them (in the style of its first part).
+fn cut_line(line: &Line<'static>, width: usize, rows: usize) -> Line<'static> {
+    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+    let style = line
+        .style
+        .patch(line.spans.first().map(|s| s.style).unwrap_or_default());
+    let words: Vec<&str> = text.split(' ').collect();
+    let mut best = "…".to_string();
+    for k in 1..=words.len() {
+        let kept = words[..k].join(" ");
+        let kept = kept.trim_end();
+        if kept.is_empty() {
+            continue;
+        }
+        let candidate = format!("{kept} …");
+        if rows_of(&Line::raw(candidate.clone()), width) > rows {
+            break;
+        }
+        best = candidate;
+    }
+    Line::styled(best, style)
+}
+
 fn heading(text: &str, width: usize, theme: &Theme) -> Line<'static> {
     heading_of(&[text.to_string()], width, theme)
 }
@@ -408,7 +499,7 @@ pub(super) fn decided_panel(
     }
     let Some(node) = &app.node else {
         head.extend(cost);
-        head.extend(no_walk_lines(app, a));
+        head.extend(no_walk_lines(app, a, width));
         return head;
     };
     let to_move = node.to_move;
@@ -424,14 +515,23 @@ pub(super) fn decided_panel(
     );
     let (walked, walked_cut) = walked_line(app, a.side, h, width, theme);
     if let Some((w, why)) = node.over {
-        head.extend(cost);
-        head.push(line_heading);
-        head.push(walked);
-        head.push(Line::styled(
+        // Why the game is over is what the panel is for here: it is
+        // what the rest gives up rows for.
+        let over = Line::styled(
             format!("game over: {}", why.describe(w)),
             theme.tone(Tone::Good),
-        ));
-        return head;
+        );
+        let above = Above {
+            head,
+            firsts_cut,
+            cost,
+            line_heading,
+            walked,
+            walked_cut,
+            ko_note: None,
+            last: over,
+        };
+        return above.fit(0, width, height);
     }
     let count = node.candidates.len();
     let cand_heading = heading_of(
@@ -463,7 +563,7 @@ pub(super) fn decided_panel(
         walked,
         walked_cut,
         ko_note: ko_note(app, node, h, theme),
-        cand_heading,
+        last: cand_heading,
     };
     let mut lines = above.fit(need, width, height);
     let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
@@ -522,7 +622,7 @@ fn first_moves_lines(
 
 /// With no proof to walk: what to do instead, and for an unknown the
 /// line its search stopped on.
-fn no_walk_lines(app: &App, a: &Analysis) -> Vec<Line<'static>> {
+fn no_walk_lines(app: &App, a: &Analysis, width: usize) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if a.proof.is_none() {
         lines.push(Line::raw(""));
@@ -536,47 +636,39 @@ fn no_walk_lines(app: &App, a: &Analysis) -> Vec<Line<'static>> {
         && let Some((_, line)) = app.stopped_on().filter(|(_, l)| !l.is_empty())
     {
         let h = app.problem().map_or(19, |(p, _)| p.board.height());
-        let mut c = a.side;
-        let mut text = String::from("The search stopped on the line");
-        for (i, m) in line.iter().enumerate() {
-            text.push_str(&format!(" {} {} {}", i + 1, c.letter(), m.human(h)));
-            c = c.opp();
-        }
-        text.push_str(&format!(
-            " (root pn {}, dn {}).",
-            num(a.root_pn),
-            num(a.root_dn)
-        ));
+        let numbers = format!("(root pn {}, dn {}).", num(a.root_pn), num(a.root_dn));
+        // Broken between the numbered moves, never inside one.
+        let items: Vec<String> = ("The search stopped on the line".split(' '))
+            .map(str::to_string)
+            .chain(numbered_words(a.side, line, h))
+            .chain(numbers.split(' ').map(str::to_string))
+            .collect();
         lines.push(Line::raw(""));
-        lines.push(Line::raw(text));
+        lines.extend(packed_items(&items, " ", width).into_iter().map(Line::raw));
     }
     lines
 }
 
-/// The line walked so far, and its last moves alone on one row (none
-/// when it fits in one).
+/// The line walked so far, in rows broken between its moves, and its
+/// last moves alone on one row (none when it fits in one).
 fn walked_line(
     app: &App,
     first: Color,
     h: usize,
     width: usize,
     theme: &Theme,
-) -> (Line<'static>, Option<Line<'static>>) {
+) -> (Vec<Line<'static>>, Option<Line<'static>>) {
     if app.line.is_empty() {
-        return (Line::styled("(the problem's position)", theme.dim()), None);
+        return (
+            vec![Line::styled("(the problem's position)", theme.dim())],
+            None,
+        );
     }
-    let mut c = first;
-    let words: Vec<String> = app
-        .line
-        .iter()
-        .enumerate()
-        .map(|(i, m)| {
-            let w = format!("{} {} {}", i + 1, c.letter(), m.human(h));
-            c = c.opp();
-            w
-        })
+    let words = numbered_words(first, &app.line, h);
+    let whole = packed_items(&words, "  ", width)
+        .into_iter()
+        .map(Line::raw)
         .collect();
-    let whole = Line::raw(words.iter().map(|w| format!("{w}  ")).collect::<String>());
     let mut tail: Vec<&str> = Vec::new();
     let mut used = 2; // "… "
     for w in words.iter().rev() {
@@ -677,11 +769,12 @@ struct Above {
     firsts_cut: Option<Line<'static>>,
     cost: Vec<Line<'static>>,
     line_heading: Line<'static>,
-    walked: Line<'static>,
+    walked: Vec<Line<'static>>,
     /// The line walked, its last moves in one row.
     walked_cut: Option<Line<'static>>,
     ko_note: Option<Line<'static>>,
-    cand_heading: Line<'static>,
+    /// The candidates' heading, or why the game is over.
+    last: Line<'static>,
 }
 
 impl Above {
@@ -698,7 +791,7 @@ impl Above {
             mut walked,
             mut walked_cut,
             ko_note,
-            cand_heading,
+            last,
         } = self;
         let mut cost = Some(cost);
         loop {
@@ -706,9 +799,9 @@ impl Above {
                 .iter()
                 .chain(cost.iter().flatten())
                 .chain([&line_heading])
-                .chain([&walked])
+                .chain(walked.iter())
                 .chain(ko_note.iter())
-                .chain([&cand_heading])
+                .chain([&last])
                 .collect();
             let used: usize = above.iter().map(|l| rows_of(l, width)).sum();
             if used + need <= height {
@@ -718,7 +811,7 @@ impl Above {
                 continue;
             }
             if let Some(cut) = walked_cut.take() {
-                walked = cut;
+                walked = vec![cut];
                 continue;
             }
             if let Some(cut) = firsts_cut.take() {
@@ -729,9 +822,9 @@ impl Above {
         }
         head.extend(cost.into_iter().flatten());
         head.push(line_heading);
-        head.push(walked);
+        head.extend(walked);
         head.extend(ko_note);
-        head.push(cand_heading);
+        head.push(last);
         head
     }
 }
@@ -864,13 +957,9 @@ pub(super) fn try_panel(
     if app.line.is_empty() {
         lines.push(Line::styled("no moves yet", theme.dim()));
     } else {
-        let mut c = side;
-        let mut s = String::new();
-        for (i, m) in app.line.iter().enumerate() {
-            s.push_str(&format!("{} {} {}  ", i + 1, c.letter(), m.human(h)));
-            c = c.opp();
-        }
-        lines.push(Line::raw(s));
+        let words = numbered_words(side, &app.line, h);
+        let rows = packed_items(&words, "  ", width);
+        lines.extend(rows.into_iter().map(Line::raw));
     }
     lines.push(heading("what happened", width, theme));
     let room = height.saturating_sub(lines.len() + 2).max(1);
@@ -934,12 +1023,56 @@ pub(super) fn comment_panel(
     let mut lines = vec![heading(&title, width, theme)];
     lines.extend(body[top..top + rows].iter().cloned().map(Line::raw));
     if cut {
+        // Only the page keys: ↑↓ still choose among the moves on the
+        // board beside it.
         let more = match (top > 0, top < max_top) {
-            (false, _) => "↓ PgDn: more",
-            (true, true) => "↑↓ PgUp PgDn: more",
-            (true, false) => "↑ PgUp: more",
+            (false, _) => "PgDn: more",
+            (true, true) => "PgUp PgDn: more",
+            (true, false) => "PgUp: more",
         };
         lines.push(Line::styled(more, theme.dim()));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(lines: &[Line<'static>]) -> Vec<String> {
+        let text = |l: &Line<'static>| l.spans.iter().map(|s| s.content.as_ref()).collect();
+        lines.iter().map(text).collect()
+    }
+
+    #[test]
+    fn a_panel_cut_to_its_height_ends_in_an_ellipsis() {
+        let lines = vec![
+            Line::raw("one two"),
+            Line::raw("game over: Black wins: the target is captured"),
+        ];
+        // The second line wraps to three rows of 16; two are left for it.
+        let cut = fit_panel(lines.clone(), 16, 3);
+        assert_eq!(texts(&cut), ["one two", "game over: Black wins: the …"]);
+        // A line that fits whole with nothing after it has room for its
+        // "…": the last line shown takes it.
+        let cut = fit_panel(
+            vec![lines[0].clone(), Line::raw("x"), Line::raw("y")],
+            16,
+            2,
+        );
+        assert_eq!(texts(&cut), ["one two", "x …"]);
+        // Room for all: untouched.
+        assert_eq!(texts(&fit_panel(lines.clone(), 16, 4)), texts(&lines));
+    }
+
+    #[test]
+    fn moves_are_packed_in_rows_without_splitting_one() {
+        let moves: Vec<Move> = ["C3", "D4", "E5"]
+            .iter()
+            .map(|s| crate::tui::app::parse_point(s, 9, 9).expect("a point"))
+            .collect();
+        let words = numbered_words(Color::Black, &moves, 9);
+        assert_eq!(words, ["1 B C3", "2 W D4", "3 B E5"]);
+        assert_eq!(packed_items(&words, "  ", 15), ["1 B C3  2 W D4", "3 B E5"]);
+    }
 }
