@@ -73,10 +73,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("k", "ko setting: auto, none, Black master, White master"),
     ("r", "solve again (twice the limits after an unknown)"),
     ("w", "write the proof as SGF (in the current folder)"),
-    (
-        "v",
-        "while solving: each candidate point shows its pn or dn",
-    ),
+    ("v", "solving: pn/dn on candidate points, stones unnumbered"),
     (
         "c",
         "show / hide the problem's comment (may tell the answer)",

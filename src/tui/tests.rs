@@ -2122,7 +2122,14 @@ fn v_labels_the_searchs_candidate_points_with_their_numbers() {
         .expect("the candidate's row");
     assert!(line.contains(&want), "{line}\n{labelled}");
     assert_ne!(plain, labelled);
+    // The path's stones lose their move numbers, which could not be told
+    // from the labels beside them: the first move's stone is an X again.
+    let Some(Move::Play(first)) = a.snap.path.first().map(|s| s.mv) else {
+        panic!("the path starts with a move on the board")
+    };
+    assert_eq!(board_cell(&a, 100, 30, first).symbol(), "X", "{labelled}");
     a.apply(Action::Values);
+    assert_eq!(board_cell(&a, 100, 30, first).symbol(), "1", "{plain}");
     // The board as before (the message line says the labels are off).
     let board = |f: &str| f.lines().take(8).collect::<Vec<_>>().join("\n");
     assert_eq!(board(&render(&a, 100, 30)), board(&plain), "v again");

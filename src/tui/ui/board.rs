@@ -139,6 +139,10 @@ pub(super) fn picture<'a>(app: &App, problem: &'a Problem, side: Color) -> Board
         let mut pic = line_picture(problem, side, app.search_master(), &moves);
         if app.values {
             pic.labels = value_labels(app, k);
+            // A number on the board is then always a pn or dn: the path's
+            // stones lose theirs, or "7" beside "9" could be either (the
+            // panel lists the path's moves).
+            pic.numbered.clear();
         }
         // The move chosen there, marked as the try cursor is.
         pic.cursor = match app.path_choice() {
