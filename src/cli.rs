@@ -1,7 +1,9 @@
 //! Command-line arguments (clap derive) and the `solve` command.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -9,9 +11,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use shikatsu::analysis::{self, KoRule, Options};
+use shikatsu::batch::Plan;
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
-use shikatsu::problem::{self, LoadError, Loaded, MAX_THREATS, Problem};
+use shikatsu::problem::{self, Loaded, MAX_THREATS};
 use shikatsu::report::Record;
 
 #[derive(Parser, Debug)]
@@ -243,21 +246,6 @@ fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
     share.min(fill).max(1 << 16)
 }
 
-/// One unit of work: a problem and a side to move, or a load error.
-enum Job {
-    Solve(usize, Color),
-    Failed(usize),
-}
-
-impl Job {
-    /// The loaded problem (or load error) the job is about.
-    fn problem(&self) -> usize {
-        match *self {
-            Job::Solve(i, _) | Job::Failed(i) => i,
-        }
-    }
-}
-
 /// A count the user gave that must be 1 or more (0 jobs or threads would
 /// solve nothing, or quietly mean something else).
 pub fn at_least_one(option: &str, value: Option<usize>) -> Result<()> {
@@ -278,92 +266,16 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     at_least_one("--jobs", args.jobs)?;
     at_least_one("--threads", args.threads)?;
     let jobs = args.jobs.unwrap_or_else(cores);
-    let opts = args.limits.options(jobs)?;
+    let mut opts = args.limits.options(jobs)?;
     if let Some(dir) = &args.proof_sgf {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        // Find out now, not after an hour of solving, that nothing can be
-        // written there.
-        let probe = dir.join(".shikatsu-write-test");
-        std::fs::write(&probe, b"")
-            .with_context(|| format!("cannot write into {}", dir.display()))?;
-        let _ = std::fs::remove_file(&probe);
+        prepare_proof_dir(dir)?;
     }
     let start = Instant::now();
     let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
-    let mut work = Vec::new();
-    for (i, l) in loaded.iter().enumerate() {
-        match l {
-            Ok(p) => work.extend(p.sides().into_iter().map(|s| Job::Solve(i, s))),
-            Err(_) => work.push(Job::Failed(i)),
-        }
-    }
-    // With a core per search to spare (one problem on two cores), the two
-    // ko settings of a status may be searched at once, each with a job's
-    // share of the memory. Not by default: on the development VM a page
-    // fault with two threads costs so much that it only pays for `ko`
-    // results with small tables (see the README).
-    let mut opts = opts;
-    let solving = work.iter().filter(|j| matches!(j, Job::Solve(..))).count();
-    opts.parallel_ko = args.parallel_ko && solving > 0 && 2 * solving <= jobs;
-    // A problem's sides go to one worker, one after the other, when
-    // there are problems enough to keep every worker busy: the second
-    // side's searches then start from the first side's table turned
-    // round (`analysis`'s kept tables), which spares them much of their
-    // work. With fewer problems than jobs the sides run at once instead,
-    // so that one file is answered in the time of one side.
-    let problems = loaded.iter().filter(|l| l.is_ok()).count();
-    let together = problems >= jobs;
-    // Cores that no unit of work would use go to the searches: one
-    // problem with `PL` on two cores searches on two threads.
-    let units = if together { problems } else { solving };
-    opts.threads = match args.threads {
-        Some(n) => n.max(1),
-        None if opts.parallel_ko || units == 0 => 1,
-        None => (jobs / units).max(1),
-    };
-    // Workers left without a side help the searches still running, when
-    // each search has a thread of its own to begin with.
-    let desk = (jobs > 1 && opts.threads == 1 && !opts.parallel_ko)
-        .then(|| std::sync::Arc::new(analysis::HelpDesk::new()));
-    let bar = if args.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::with_draw_target(Some(work.len() as u64), ProgressDrawTarget::hidden())
-    } else {
-        let b = ProgressBar::new(work.len() as u64);
-        b.set_style(
-            ProgressStyle::with_template(
-                "{bar:30} {pos}/{len} problems  {msg}  {elapsed} elapsed, ETA {eta}",
-            )
-            .expect("a valid template"),
-        );
-        b
-    };
-    let solved = std::sync::atomic::AtomicUsize::new(0);
-    let failed = std::sync::atomic::AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .context("cannot start worker threads")?;
-    // The units of work: a problem's sides, or each side alone (above).
-    let jobs_in_order: Vec<usize> = (0..work.len()).collect();
-    let mut order: Vec<Vec<usize>> = jobs_in_order
-        .chunk_by(|&a, &b| together && work[a].problem() == work[b].problem())
-        .map(<[usize]>::to_vec)
-        .collect();
-    // Largest problems first, taken one at a time as threads come free:
-    // a long problem started last would leave the other threads idle. One
-    // thread has nothing to balance: input order shows results soonest.
-    if jobs > 1 {
-        order.sort_by_key(|unit| match work[unit[0]] {
-            Job::Solve(i, _) => {
-                let p = loaded[i].as_ref().expect("a loaded problem");
-                std::cmp::Reverse((p.region.area & p.board.empty()).count())
-            }
-            Job::Failed(_) => std::cmp::Reverse(0),
-        });
-    }
-    // Records are written as soon as every one before them in input order
-    // is done: a batch of hours shows its results as it goes, and what was
-    // printed survives an interrupted run. (JSON is one document: it waits.)
+    let plan = Plan::new(&loaded, jobs);
+    plan.tune(&mut opts, args.parallel_ko, args.threads);
+    let bar = progress_bar(args.quiet, plan.jobs.len());
+    let pool = plan.pool().context("cannot start worker threads")?;
     let mut out = std::io::stdout().lock();
     let errors_to_stderr = echo_errors(
         args.format,
@@ -373,100 +285,37 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     if let Format::Table = args.format {
         bar.suspend(|| print_table_header(&mut out))?;
     }
-    let mut done: Vec<Option<Record>> = (0..work.len()).map(|_| None).collect();
-    let mut next = 0;
+    let (solved, failed) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let mut write_error: Option<anyhow::Error> = None;
-    let (tx, rx) = std::sync::mpsc::channel::<(usize, Record)>();
-    std::thread::scope(|scope| {
-        let (work, loaded, order, opts, bar) = (&work, &loaded, &order, &opts, &bar);
-        let desk = desk.as_ref();
-        let (solved, failed, pool) = (&solved, &failed, &pool);
-        scope.spawn(move || {
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let run = |j: usize, helped: bool| -> Record {
-                match work[j] {
-                    Job::Solve(i, side) => {
-                        let p = loaded[i].as_ref().expect("a loaded problem");
-                        guarded(p, side, || {
-                            let a = match desk {
-                                Some(desk) if helped => {
-                                    analysis::analyze_helped(p, side, opts, desk)
-                                }
-                                _ => analysis::analyze(p, side, opts),
-                            };
-                            let mut r = Record::from_analysis(p, &a);
-                            if let Some(Err(e)) =
-                                args.proof_sgf.as_ref().map(|d| write_proofs(d, p, &a))
-                            {
-                                r.error.get_or_insert(format!("{e:#}"));
-                            }
-                            r
-                        })
-                    }
-                    Job::Failed(i) => {
-                        let e = loaded[i].as_ref().expect_err("a load error");
-                        Record::from_error(e, None)
-                    }
-                }
-            };
-            // Each worker takes the next problem in `order` as it comes
-            // free; when none is left it helps the searches still running.
-            let worker = |tx: std::sync::mpsc::Sender<(usize, Record)>| loop {
-                let working = desk.map(|d| d.working());
-                let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some(unit) = order.get(k) else {
-                    drop(working);
-                    if let Some(desk) = desk {
-                        desk.help_while_busy();
-                    }
-                    return;
-                };
-                for &j in unit {
-                    // The last problems to start are the ones an idle
-                    // worker may help: only they pay for a shareable table.
-                    let r = run(j, order.len() - k <= jobs);
-                    use std::sync::atomic::Ordering::Relaxed;
-                    if r.solved() {
-                        solved.fetch_add(1, Relaxed);
-                    } else {
-                        failed.fetch_add(1, Relaxed);
-                    }
-                    bar.set_message(format!(
-                        "solved {}, not solved {}",
-                        solved.load(Relaxed),
-                        failed.load(Relaxed)
-                    ));
-                    bar.inc(1);
-                    // The receiver lives until every sender is gone.
-                    let _ = tx.send((j, r));
-                }
-                drop(working);
-            };
-            pool.scope(|s| {
-                for _ in 0..jobs.max(1) {
-                    let tx = tx.clone();
-                    s.spawn(|_| worker(tx));
-                }
-            });
-            drop(tx);
-        });
-        for (j, r) in rx {
-            done[j] = Some(r);
-            while let Some(Some(r)) = done.get(next) {
-                if write_error.is_none()
-                    && let Err(e) = bar.suspend(|| emit(&mut out, args.format, errors_to_stderr, r))
-                {
-                    write_error = Some(e);
-                }
-                next += 1;
+    let records = plan.run(
+        &loaded,
+        &opts,
+        &pool,
+        |p, a, r| {
+            if let Some(Err(e)) = args.proof_sgf.as_ref().map(|d| write_proofs(d, p, a)) {
+                r.error.get_or_insert(format!("{e:#}"));
             }
-        }
-    });
+        },
+        |r| {
+            let counter = if r.solved() { &solved } else { &failed };
+            counter.fetch_add(1, Relaxed);
+            bar.set_message(format!(
+                "solved {}, not solved {}",
+                solved.load(Relaxed),
+                failed.load(Relaxed)
+            ));
+            bar.inc(1);
+        },
+        // JSON is one document: it waits for the end.
+        |r| {
+            if write_error.is_none()
+                && let Err(e) = bar.suspend(|| emit(&mut out, args.format, errors_to_stderr, r))
+            {
+                write_error = Some(e);
+            }
+        },
+    );
     bar.finish_and_clear();
-    let records: Vec<Record> = done
-        .into_iter()
-        .map(|r| r.expect("every job sends its record"))
-        .collect();
     if let Some(e) = write_error {
         return Err(e);
     }
@@ -478,6 +327,32 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     out.flush()?;
     eprintln!("{}", summary.line());
     Ok(summary.exit_code())
+}
+
+/// Makes the `--proof-sgf` folder, and finds out now, not after an hour
+/// of solving, that nothing can be written there.
+fn prepare_proof_dir(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let probe = dir.join(".shikatsu-write-test");
+    std::fs::write(&probe, b"").with_context(|| format!("cannot write into {}", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// A bar of `len` results on stderr; hidden when asked, or when stderr
+/// is not a terminal (a log file would fill with redraws).
+fn progress_bar(quiet: bool, len: usize) -> ProgressBar {
+    if quiet || !std::io::stderr().is_terminal() {
+        return ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden());
+    }
+    let b = ProgressBar::new(len as u64);
+    b.set_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} problems  {msg}  {elapsed} elapsed, ETA {eta}",
+        )
+        .expect("a valid template"),
+    );
+    b
 }
 
 #[derive(serde::Serialize, Debug)]
@@ -554,24 +429,6 @@ impl Summary {
             0
         }
     }
-}
-
-/// Runs one problem's analysis; a panic there (a bug) becomes that
-/// problem's error record, and the rest of the batch still runs.
-fn guarded(p: &Problem, side: Color, run: impl FnOnce() -> Record) -> Record {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_string());
-        let e = LoadError {
-            file: p.file.clone(),
-            index: Some(p.index),
-            cause: format!("internal error, a bug in shikatsu (please report it): {what}"),
-        };
-        Record::from_error(&e, Some(side))
-    })
 }
 
 /// Whether a record's error line goes to stderr too. A table row
@@ -706,6 +563,7 @@ fn counted(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shikatsu::problem::LoadError;
 
     const MB: usize = 1 << 20;
 
@@ -732,36 +590,6 @@ mod tests {
         // JSON is for programs: the error goes to stderr for people.
         assert!(echo_errors(Format::Jsonl, true, true));
         assert!(echo_errors(Format::Json, true, true));
-    }
-
-    #[test]
-    fn a_panic_in_one_analysis_becomes_that_problems_error_record() {
-        let text = include_str!("../problems/classic/straight-three.sgf");
-        let p = problem::sgf::load_str("three.sgf", text)
-            .pop()
-            .expect("a problem")
-            .expect("it loads");
-        let r = guarded(&p, Color::Black, || panic!("the board went wrong"));
-        assert_eq!(r.status, "error");
-        assert_eq!(r.to_move.as_deref(), Some("B"));
-        assert_eq!(
-            r.error.as_deref(),
-            Some(
-                "three.sgf: problem 0: internal error, a bug in shikatsu (please report it): \
-                 the board went wrong"
-            )
-        );
-        let fine = guarded(&p, Color::Black, || {
-            Record::from_error(
-                &LoadError {
-                    file: p.file.clone(),
-                    index: None,
-                    cause: "not a panic".to_string(),
-                },
-                None,
-            )
-        });
-        assert_eq!(fine.error.as_deref(), Some("three.sgf: not a panic"));
     }
 
     #[test]

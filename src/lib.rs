@@ -9,6 +9,7 @@
 #![deny(unsafe_code)]
 
 pub mod analysis;
+pub mod batch;
 pub mod board;
 pub mod dfpn;
 pub mod problem;
