@@ -402,12 +402,12 @@ impl Summary {
         };
         format!(
             "{}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
-            counted(self.results, "result"),
+            crate::text::counted(self.results, "result"),
             self.solved,
             self.agrees,
             self.disagrees,
             self.unknown,
-            counted(self.errors, "error"),
+            crate::text::counted(self.errors, "error"),
             self.unchecked,
             self.positions,
             self.seconds
@@ -549,15 +549,6 @@ pub(crate) fn write_proofs(
 ) -> Result<()> {
     shikatsu::report::proof_file::write(dir, p, a)?;
     Ok(())
-}
-
-/// "1 result", "2 results".
-fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
-//! Text fitted to terminal columns. A character of Japanese, Chinese or
-//! Korean takes two columns, so widths are counted in columns, never in
-//! bytes (a cut inside a character panics) or in characters (a row of
-//! wide ones overflows its column).
+//! Text for people: counts in words, and text fitted to terminal
+//! columns. A character of Japanese, Chinese or Korean takes two
+//! columns, so widths are counted in columns, never in bytes (a cut
+//! inside a character panics) or in characters (a row of wide ones
+//! overflows its column).
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
@@ -56,6 +57,16 @@ pub fn fit_left(text: &str, width: usize) -> String {
     format!("{cut}{}", " ".repeat(pad))
 }
 
+/// "1 result", "2 results": a count and a noun that takes an "s" in the
+/// plural.
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +83,12 @@ mod tests {
         assert_eq!(cut_end("abcdef", 4), "abc…");
         assert_eq!(cut_end("詰碁問題", 6), "詰碁…");
         assert_eq!(cut_end("詰碁", 4), "詰碁");
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular_and_none_or_many_plural() {
+        assert_eq!(counted(0, "error"), "0 errors");
+        assert_eq!(counted(1, "error"), "1 error");
+        assert_eq!(counted(2, "result"), "2 results");
     }
 }
