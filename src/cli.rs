@@ -104,7 +104,9 @@ pub enum KoArg {
 #[derive(Args, Debug, Clone)]
 pub struct LimitArgs {
     /// Seconds per problem and side to move.
-    #[arg(long, default_value_t = 60.0)]
+    // A negative number reaches `options`, which says what is wrong
+    // with it, rather than clap's "unexpected argument '-3'".
+    #[arg(long, default_value_t = 60.0, allow_negative_numbers = true)]
     pub time: f64,
     /// Positions per problem and side to move.
     #[arg(long)]
@@ -332,6 +334,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
 /// Makes the `--proof-sgf` folder, and finds out now, not after an hour
 /// of solving, that nothing can be written there.
 fn prepare_proof_dir(dir: &Path) -> Result<()> {
+    // create_dir_all would say "File exists" of a file in the way.
+    if dir.exists() && !dir.is_dir() {
+        bail!(
+            "--proof-sgf {}: not a folder (a file of that name is there)",
+            dir.display()
+        );
+    }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let probe = dir.join(".shikatsu-write-test");
     std::fs::write(&probe, b"").with_context(|| format!("cannot write into {}", dir.display()))?;

@@ -31,9 +31,10 @@ pub struct Record {
     pub status: String,
     /// How the ko question was asked: "auto" (the full status), or the
     /// one setting "wins" and "fails" hold under: "none", "black",
-    /// "white" (the ko master), "threats" (see `ko_threats`).
+    /// "white" (the ko master), "threats" (see `ko_threats`); null for
+    /// a problem that was not searched (an error).
     #[serde(default)]
-    pub ko_setting: String,
+    pub ko_setting: Option<String>,
     /// "B", "W" or null: the ko master the status was proven under.
     pub ko_master: Option<String>,
     /// External ko threats `[black, white]` the status was proven with
@@ -132,14 +133,16 @@ impl Record {
             } else {
                 a.status.as_str().to_string()
             },
-            ko_setting: match a.rule {
-                KoRule::Auto => "auto",
-                KoRule::Fixed(None) => "none",
-                KoRule::Fixed(Some(Color::Black)) => "black",
-                KoRule::Fixed(Some(Color::White)) => "white",
-                KoRule::Threats(_) => "threats",
-            }
-            .to_string(),
+            ko_setting: Some(
+                match a.rule {
+                    KoRule::Auto => "auto",
+                    KoRule::Fixed(None) => "none",
+                    KoRule::Fixed(Some(Color::Black)) => "black",
+                    KoRule::Fixed(Some(Color::White)) => "white",
+                    KoRule::Threats(_) => "threats",
+                }
+                .to_string(),
+            ),
             ko_master: a.ko.master.map(|c| c.letter().to_string()),
             ko_threats: Some(a.ko.threats).filter(|t| a.ko.master.is_none() && *t != [0, 0]),
             threats_needed: analysis::count_value(a.threats_needed),
@@ -199,7 +202,7 @@ impl Record {
             targets: Vec::new(),
             goal: None,
             status: "error".to_string(),
-            ko_setting: String::new(),
+            ko_setting: None,
             ko_master: None,
             ko_threats: None,
             threats_needed: None,
@@ -244,7 +247,7 @@ impl Record {
 
     /// The one ko setting of a `--ko` or `--threats` run, in a few words.
     fn fixed_setting(&self) -> Option<String> {
-        match self.ko_setting.as_str() {
+        match self.ko_setting.as_deref()? {
             "none" => Some("no master".into()),
             "black" => Some("B master".into()),
             "white" => Some("W master".into()),

@@ -101,6 +101,11 @@ fn a_bad_file_in_a_batch_does_not_stop_the_others() {
     assert_eq!(records[0]["status"], "unconditional");
     assert_eq!(records[1]["status"], "error");
     assert!(records[1]["error"].as_str().unwrap().contains("empty file"));
+    // What an error row does not know is null, never "".
+    for (field, value) in records[1].as_object().unwrap() {
+        assert_ne!(value, "", "{field} of an error row");
+    }
+    assert_eq!(records[1]["ko_setting"], serde_json::Value::Null);
     assert_eq!(records[2]["status"], "unconditional");
     assert_eq!(records[2]["agrees"], serde_json::Value::Null);
 }
@@ -260,6 +265,41 @@ fn zero_positions_jobs_or_threads_are_refused() {
         (code, err.trim()),
         (2, "error: --threads must be at least 1")
     );
+}
+
+/// A negative time reaches the check that says what is wrong with it,
+/// not clap's "unexpected argument '-3' found".
+#[test]
+fn a_negative_time_is_refused_as_not_positive() {
+    let f = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    for command in ["solve", "bench", "tui"] {
+        let (code, out, err) = run(&[command, f, "--time", "-3"]);
+        assert_eq!(
+            (code, err.trim()),
+            (2, "error: --time must be positive"),
+            "{command}"
+        );
+        assert!(out.is_empty(), "{command}: nothing solved: {out}");
+    }
+}
+
+/// `--proof-sgf` naming a file says so, rather than "cannot create
+/// good.sgf: File exists".
+#[test]
+fn a_proof_folder_that_is_a_file_is_refused_as_not_a_folder() {
+    let tmp = dir("proof-file");
+    let file = write(tmp.path(), "good.sgf", GOOD.as_bytes());
+    let (code, out, err) = run(&["solve", &file, "--proof-sgf", &file]);
+    assert_eq!(
+        (code, err.trim()),
+        (
+            2,
+            format!("error: --proof-sgf {file}: not a folder (a file of that name is there)")
+                .as_str()
+        )
+    );
+    assert!(out.is_empty(), "nothing solved: {out}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), GOOD, "left alone");
 }
 
 /// A time limit past what the clock can count is refused with one line;
