@@ -146,6 +146,53 @@ fn error_messages_name_the_problem_and_the_cause() {
         load_str("e.sgf", "  \n").remove(0).unwrap_err().to_string(),
         "e.sgf: empty file"
     );
+    // Nine marked blocks: one more than the table has keys for.
+    assert_eq!(
+        err("(;FF[4]AW[aa][ca][ea][ga][ia][ka][ma][oa][qa]MA[aa][ca][ea][ga][ia][ka][ma][oa][qa])"),
+        "t.sgf: problem 0: 9 target blocks; at most 8 are supported"
+    );
+}
+
+const GOOD: &str = "(;FF[4]SZ[9]PL[B]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])";
+
+/// The strict parser's error belongs to the tree it is in: a problem
+/// before it that fails on its own says only why.
+#[test]
+fn a_parse_error_in_a_later_tree_is_not_blamed_on_the_first() {
+    let loaded = load_str(
+        "t.sgf",
+        &format!("(;FF[4]SZ[9]AB[aa]AW[bb]){GOOD}(;FF[4]SZ[9]AB[aa"),
+    );
+    assert_eq!(loaded.len(), 3);
+    assert_eq!(
+        loaded[0].as_ref().unwrap_err().to_string(),
+        "t.sgf: problem 0: no target: mark a stone of the target block with MA"
+    );
+    assert!(loaded[1].is_ok());
+    // The damaged tree itself says both.
+    let damaged = loaded[2].as_ref().unwrap_err().to_string();
+    assert!(
+        damaged.starts_with("t.sgf: problem 2: not valid SGF (")
+            && damaged.ends_with("), and what could be read fails: no target: mark a stone of the target block with MA"),
+        "{damaged}"
+    );
+}
+
+/// Damage between game trees that stops the rest from being read is the
+/// file's error, not a silent loss nor a fault of the first problem.
+#[test]
+fn game_trees_lost_to_damage_are_the_files_error() {
+    let loaded = load_str("t.sgf", &format!("{GOOD}xx{GOOD}"));
+    assert_eq!(loaded.len(), 2, "{loaded:?}");
+    assert!(loaded[0].is_ok());
+    let e = loaded[1].as_ref().unwrap_err();
+    assert_eq!(e.index, None);
+    let line = e.to_string();
+    assert!(
+        line.starts_with("t.sgf: not valid SGF (")
+            && line.ends_with("): 1 of its 2 game trees could be read"),
+        "{line}"
+    );
 }
 
 #[test]

@@ -45,7 +45,11 @@ pub fn load_str(name: &str, text: &str) -> Vec<Loaded> {
 
 /// Loads an SGF text held in memory, named `path` in its problems and errors.
 pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
-    let (nodes, damage) = match parse_text(bytes) {
+    let Parsed {
+        nodes,
+        damage,
+        trees,
+    } = match parse_text(bytes) {
         Ok(parsed) => parsed,
         Err(cause) => {
             return vec![Err(LoadError {
@@ -55,7 +59,13 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
             })];
         }
     };
-    nodes
+    let error = |index, cause| LoadError {
+        file: path.to_path_buf(),
+        index,
+        cause,
+    };
+    let read = nodes.len();
+    let mut loaded: Vec<Loaded> = nodes
         .iter()
         .enumerate()
         .map(|(i, node)| {
@@ -65,18 +75,93 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
                     p.index = i;
                     p
                 })
-                .map_err(|cause| LoadError {
-                    file: path.to_path_buf(),
-                    index: Some(i),
-                    cause: match &damage {
-                        Some(d) => {
+                .map_err(|cause| {
+                    // The parse error explains a tree's failure only when
+                    // it is in that tree: another tree's own fault (no
+                    // target, say) is not the damage further on.
+                    let cause = match &damage {
+                        Some(d) if trees.damaged == Some(i) => {
                             format!("not valid SGF ({d}), and what could be read fails: {cause}")
                         }
-                        None => cause,
-                    },
+                        _ => cause,
+                    };
+                    error(Some(i), cause)
                 })
         })
-        .collect()
+        .collect();
+    // Game trees the damage left unread are the file's error: no
+    // problem of it is to blame.
+    if let Some(d) = &damage
+        && trees.count > read
+    {
+        loaded.push(Err(error(
+            None,
+            format!(
+                "not valid SGF ({d}): {read} of its {} game trees could be read",
+                trees.count
+            ),
+        )));
+    }
+    loaded
+}
+
+/// The game trees of a text, and where its parse error is.
+struct Parsed {
+    nodes: Vec<SgfNode<Prop>>,
+    /// The strict parser's error, when only a lenient parse worked.
+    damage: Option<String>,
+    trees: Trees,
+}
+
+/// The top-level game trees of an SGF text, told apart by parentheses
+/// outside property values.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Trees {
+    count: usize,
+    /// The first tree the strict parser rejects on its own; None when
+    /// each is valid alone (the damage is between them).
+    damaged: Option<usize>,
+}
+
+impl Trees {
+    fn of(text: &str) -> Trees {
+        let mut trees = Trees::default();
+        let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+        let mut start = 0;
+        let close = |from: usize, to: usize, trees: &mut Trees| {
+            if trees.damaged.is_none() && go::parse(&text[from..to]).is_err() {
+                trees.damaged = Some(trees.count);
+            }
+            trees.count += 1;
+        };
+        for (i, c) in text.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' if in_value => escaped = true,
+                ']' if in_value => in_value = false,
+                _ if in_value => {}
+                '[' => in_value = true,
+                '(' => {
+                    if depth == 0 {
+                        start = i;
+                    }
+                    depth += 1;
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close(start, i + 1, &mut trees);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // A tree still open at the end is damaged.
+        if depth > 0 {
+            close(start, text.len(), &mut trees);
+        }
+        trees
+    }
 }
 
 /// A file that is not UTF-8, in the character set its `CA[]` names
@@ -103,7 +188,7 @@ fn charset_label(bytes: &[u8]) -> Option<&str> {
 }
 
 /// The game trees, and the parse error when only a lenient parse worked.
-fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), String> {
+fn parse_text(bytes: &[u8]) -> Result<Parsed, String> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err("empty file".to_string());
     }
@@ -119,7 +204,11 @@ fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), Stri
         return Err("not SGF: the text does not start with '('".to_string());
     }
     match go::parse(trimmed) {
-        Ok(nodes) if !nodes.is_empty() => Ok((nodes, None)),
+        Ok(nodes) if !nodes.is_empty() => Ok(Parsed {
+            nodes,
+            damage: None,
+            trees: Trees::default(),
+        }),
         Ok(_) => Err("not SGF: no game tree".to_string()),
         Err(sgf_parse::SgfParseError::UnexpectedGameType) => {
             Err("not a Go game record: its GM[] names another game".to_string())
@@ -143,7 +232,11 @@ fn parse_text(bytes: &[u8]) -> Result<(Vec<SgfNode<Prop>>, Option<String>), Stri
             if nodes.is_empty() {
                 Err(format!("not valid SGF: {strict}"))
             } else {
-                Ok((nodes, Some(strict.to_string())))
+                Ok(Parsed {
+                    nodes,
+                    damage: Some(strict.to_string()),
+                    trees: Trees::of(trimmed),
+                })
             }
         }
     }
@@ -178,126 +271,18 @@ fn sorted(points: &HashSet<go::Point>) -> Vec<go::Point> {
 }
 
 fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
-    let (w, h) = match root.get_property("SZ") {
-        Some(Prop::SZ((w, h))) => (*w as usize, *h as usize),
-        Some(_) => return Err("SZ is not a valid board size".to_string()),
-        None => (19, 19),
-    };
-    if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(format!("board size {w}x{h} is larger than 19x19"));
-    }
-    if w < 2 || h < 2 {
-        return Err(format!("board size {w}x{h} is too small"));
-    }
-    let mut board = Board::new(w, h);
-    let mut marks = Vec::new();
-    let mut tr = Vec::new();
-    let mut sq = Vec::new();
-    let mut to_move = None;
-    let mut name = None;
-    let mut comment = None;
-    let mut expected = Vec::new();
-    for prop in root.properties() {
-        match prop {
-            Prop::AB(ps) | Prop::AW(ps) => {
-                let (c, id) = match prop {
-                    Prop::AB(_) => (Color::Black, "AB"),
-                    _ => (Color::White, "AW"),
-                };
-                for p in sorted(ps) {
-                    let q = point_on(&board, &p, id)?;
-                    // One colour would silently win over the other: the
-                    // file does not say which position it means.
-                    if board.color_at(q) == Some(c.opp()) {
-                        return Err(format!(
-                            "{} is set up as both a black and a white stone (AB and AW)",
-                            q.sgf()
-                        ));
-                    }
-                    board.put(c, q);
-                }
-            }
-            Prop::AE(ps) => {
-                for p in sorted(ps) {
-                    let q = point_on(&board, &p, "AE")?;
-                    if let Some(c) = board.color_at(q) {
-                        board.remove(c, q);
-                    }
-                }
-            }
-            Prop::MA(ps) => marks.extend(sorted(ps)),
-            Prop::TR(ps) => tr.extend(sorted(ps)),
-            Prop::SQ(ps) => sq.extend(sorted(ps)),
-            Prop::PL(c) => to_move = Some(color_of(c)),
-            Prop::GN(t) => name = Some(t.text.clone()),
-            Prop::C(t) => comment = Some(t.text.clone()),
-            Prop::Unknown(id, values) if id == "SX" => {
-                for v in values {
-                    let (side, status) = v
-                        .split_once('=')
-                        .ok_or_else(|| format!("SX[{v}] is not of the form B=status"))?;
-                    let side = match side.trim() {
-                        "B" => Color::Black,
-                        "W" => Color::White,
-                        other => return Err(format!("SX[{v}]: unknown side {other:?}")),
-                    };
-                    expected.push((side, status.trim().to_string()));
-                }
-            }
-            Prop::Invalid(id, values) if id == "PL" => {
-                // PL[] (empty) means no side to move; a damaged PL[W][eh]
-                // still names the side in its first value.
-                match values.first().map(|v| v.trim()) {
-                    Some("B") => to_move = Some(Color::Black),
-                    Some("W") => to_move = Some(Color::White),
-                    Some("") | None => {}
-                    Some(v) => return Err(format!("PL[{v}] is not B or W")),
-                }
-            }
-            _ => {}
-        }
-    }
-
-    // The target: MA points, else TR or SQ points that hold stones.
-    let mut target_points = Vec::new();
-    for p in &marks {
-        let q = point_on(&board, p, "MA")?;
-        if board.color_at(q).is_none() {
-            return Err(format!("MA[{}] marks an empty point, not a stone", q.sgf()));
-        }
-        target_points.push(q);
-    }
-    if target_points.is_empty() {
-        for p in tr.iter().chain(sq.iter()) {
-            let q = point_on(&board, p, "TR/SQ")?;
-            if board.color_at(q).is_some() {
-                target_points.push(q);
-            }
-        }
-    }
-    if target_points.is_empty() {
-        return Err("no target: mark a stone of the target block with MA".to_string());
-    }
-    let defender = board.color_at(target_points[0]).expect("checked above");
-    if target_points
-        .iter()
-        .any(|&q| board.color_at(q) != Some(defender))
-    {
-        return Err("the marked target stones are of both colours".to_string());
-    }
-    // One representative point per marked block, in board order.
-    let mut targets: Vec<Point> = Vec::new();
-    for &q in &target_points {
-        if !targets.iter().any(|&t| board.block(t).get(q.index())) {
-            targets.push(q);
-        }
-    }
-    if targets.len() > crate::board::zobrist::CAPTURED.len() {
-        return Err(format!(
-            "{} target blocks; at most 8 are supported",
-            targets.len()
-        ));
-    }
+    let Setup {
+        mut board,
+        marks,
+        tr,
+        sq,
+        to_move,
+        name,
+        comment,
+        expected,
+    } = read_setup(root)?;
+    let targets = find_targets(&board, &marks, &tr, &sq)?;
+    let defender = board.color_at(targets[0]).expect("a target is a stone");
 
     // SQ on empty points closes the wall with attacker stones.
     for p in &sq {
@@ -319,16 +304,7 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         .iter()
         .fold(crate::board::Bits::EMPTY, |acc, &t| acc | board.block(t));
     let region = infer_region(&board, target_stones, defender)?;
-
-    let mut answers = Vec::new();
-    for child in root.children() {
-        match child.get_move() {
-            Some(Prop::B(m)) => answers.push((Color::Black, convert_move(&board, m)?)),
-            Some(Prop::W(m)) => answers.push((Color::White, convert_move(&board, m)?)),
-            _ => {}
-        }
-    }
-    answers.dedup();
+    let answers = read_answers(root, &board)?;
 
     Ok(Problem {
         file: Default::default(),
@@ -343,6 +319,171 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         answers,
         expected,
     })
+}
+
+/// What the root node's properties say, before the target is found.
+struct Setup {
+    /// The stones of `AB`, `AW` and `AE`.
+    board: Board,
+    /// `MA`, `TR` and `SQ` points, each sorted in board order.
+    marks: Vec<go::Point>,
+    tr: Vec<go::Point>,
+    sq: Vec<go::Point>,
+    to_move: Option<Color>,
+    name: Option<String>,
+    comment: Option<String>,
+    /// `SX`: the expected status per side to move.
+    expected: Vec<(Color, String)>,
+}
+
+/// The board size and the root's properties, in the file's order.
+fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
+    let (w, h) = match root.get_property("SZ") {
+        Some(Prop::SZ((w, h))) => (*w as usize, *h as usize),
+        Some(_) => return Err("SZ is not a valid board size".to_string()),
+        None => (19, 19),
+    };
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(format!("board size {w}x{h} is larger than 19x19"));
+    }
+    if w < 2 || h < 2 {
+        return Err(format!("board size {w}x{h} is too small"));
+    }
+    let mut setup = Setup {
+        board: Board::new(w, h),
+        marks: Vec::new(),
+        tr: Vec::new(),
+        sq: Vec::new(),
+        to_move: None,
+        name: None,
+        comment: None,
+        expected: Vec::new(),
+    };
+    let board = &mut setup.board;
+    for prop in root.properties() {
+        match prop {
+            Prop::AB(ps) | Prop::AW(ps) => {
+                let (c, id) = match prop {
+                    Prop::AB(_) => (Color::Black, "AB"),
+                    _ => (Color::White, "AW"),
+                };
+                for p in sorted(ps) {
+                    let q = point_on(board, &p, id)?;
+                    // One colour would silently win over the other: the
+                    // file does not say which position it means.
+                    if board.color_at(q) == Some(c.opp()) {
+                        return Err(format!(
+                            "{} is set up as both a black and a white stone (AB and AW)",
+                            q.sgf()
+                        ));
+                    }
+                    board.put(c, q);
+                }
+            }
+            Prop::AE(ps) => {
+                for p in sorted(ps) {
+                    let q = point_on(board, &p, "AE")?;
+                    if let Some(c) = board.color_at(q) {
+                        board.remove(c, q);
+                    }
+                }
+            }
+            Prop::MA(ps) => setup.marks.extend(sorted(ps)),
+            Prop::TR(ps) => setup.tr.extend(sorted(ps)),
+            Prop::SQ(ps) => setup.sq.extend(sorted(ps)),
+            Prop::PL(c) => setup.to_move = Some(color_of(c)),
+            Prop::GN(t) => setup.name = Some(t.text.clone()),
+            Prop::C(t) => setup.comment = Some(t.text.clone()),
+            Prop::Unknown(id, values) if id == "SX" => {
+                for v in values {
+                    let (side, status) = v
+                        .split_once('=')
+                        .ok_or_else(|| format!("SX[{v}] is not of the form B=status"))?;
+                    let side = match side.trim() {
+                        "B" => Color::Black,
+                        "W" => Color::White,
+                        other => return Err(format!("SX[{v}]: unknown side {other:?}")),
+                    };
+                    setup.expected.push((side, status.trim().to_string()));
+                }
+            }
+            Prop::Invalid(id, values) if id == "PL" => {
+                // PL[] (empty) means no side to move; a damaged PL[W][eh]
+                // still names the side in its first value.
+                match values.first().map(|v| v.trim()) {
+                    Some("B") => setup.to_move = Some(Color::Black),
+                    Some("W") => setup.to_move = Some(Color::White),
+                    Some("") | None => {}
+                    Some(v) => return Err(format!("PL[{v}] is not B or W")),
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(setup)
+}
+
+/// One point of each marked target block, in board order: the `MA`
+/// points, else the `TR` or `SQ` points that hold stones. All of one
+/// colour (the defender's).
+fn find_targets(
+    board: &Board,
+    marks: &[go::Point],
+    tr: &[go::Point],
+    sq: &[go::Point],
+) -> Result<Vec<Point>, String> {
+    let mut target_points = Vec::new();
+    for p in marks {
+        let q = point_on(board, p, "MA")?;
+        if board.color_at(q).is_none() {
+            return Err(format!("MA[{}] marks an empty point, not a stone", q.sgf()));
+        }
+        target_points.push(q);
+    }
+    if target_points.is_empty() {
+        for p in tr.iter().chain(sq.iter()) {
+            let q = point_on(board, p, "TR/SQ")?;
+            if board.color_at(q).is_some() {
+                target_points.push(q);
+            }
+        }
+    }
+    let Some(&first) = target_points.first() else {
+        return Err("no target: mark a stone of the target block with MA".to_string());
+    };
+    let defender = board.color_at(first);
+    if target_points.iter().any(|&q| board.color_at(q) != defender) {
+        return Err("the marked target stones are of both colours".to_string());
+    }
+    let mut targets: Vec<Point> = Vec::new();
+    for &q in &target_points {
+        if !targets.iter().any(|&t| board.block(t).get(q.index())) {
+            targets.push(q);
+        }
+    }
+    // Each target block has its own "captured" key in the table.
+    let most = crate::board::zobrist::CAPTURED.len();
+    if targets.len() > most {
+        return Err(format!(
+            "{} target blocks; at most {most} are supported",
+            targets.len()
+        ));
+    }
+    Ok(targets)
+}
+
+/// The file's answers: the moves of the root's children, in order.
+fn read_answers(root: &SgfNode<Prop>, board: &Board) -> Result<Vec<(Color, Move)>, String> {
+    let mut answers = Vec::new();
+    for child in root.children() {
+        match child.get_move() {
+            Some(Prop::B(m)) => answers.push((Color::Black, convert_move(board, m)?)),
+            Some(Prop::W(m)) => answers.push((Color::White, convert_move(board, m)?)),
+            _ => {}
+        }
+    }
+    answers.dedup();
+    Ok(answers)
 }
 
 fn convert_move(board: &Board, m: &go::Move) -> Result<Move, String> {
