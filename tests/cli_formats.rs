@@ -12,7 +12,8 @@ fn solve(extra: &[&str]) -> (i32, String) {
 }
 
 /// A file of the external suite beside the repository; None (and a line
-/// saying why the test skips) when the suite is not there.
+/// saying why the test skips, or a failure in CI) when the suite is not
+/// there.
 fn suite_file(name: &str) -> Option<String> {
     let file = format!(
         "{}/../shared/problems/d180cf/{name}",
@@ -21,7 +22,9 @@ fn suite_file(name: &str) -> Option<String> {
     if std::path::Path::new(&file).exists() {
         Some(file)
     } else {
-        println!("skipping: {file} is not there (the external suite lives beside the repository)");
+        crate::common::missing(&format!(
+            "{file} is not there (the external suite lives beside the repository)"
+        ));
         None
     }
 }

@@ -26,7 +26,9 @@ fn suite() -> Option<&'static Path> {
     if p.is_dir() {
         Some(p)
     } else {
-        println!("skipping: {SUITE} is not there (the external suite lives beside the repository)");
+        crate::common::missing(&format!(
+            "{SUITE} is not there (the external suite lives beside the repository)"
+        ));
         None
     }
 }

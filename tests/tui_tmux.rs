@@ -3,7 +3,8 @@
 //! the shell's screen back.
 //!
 //! Each test runs its own tmux server (`-L`), so it touches no session of
-//! the user's. Without tmux the tests say why and pass (CI installs it).
+//! the user's. Without tmux the tests say why and pass, except in CI (which
+//! installs it), where they fail.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,7 +32,7 @@ fn tmux_missing() -> bool {
     match Command::new("tmux").arg("-V").output() {
         Ok(o) if o.status.success() => false,
         _ => {
-            eprintln!("tmux is not installed: skipping the end-to-end TUI test (CI installs it)");
+            crate::common::missing("tmux is not installed (CI installs it)");
             true
         }
     }

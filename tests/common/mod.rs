@@ -56,7 +56,7 @@ pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
         env!("CARGO_MANIFEST_DIR")
     );
     if !std::path::Path::new(&path).exists() {
-        eprintln!("skipped: {path} is missing");
+        missing(&format!("{path} is missing"));
         return None;
     }
     Some(
@@ -64,4 +64,29 @@ pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
             .remove(0)
             .expect("the suite file loads"),
     )
+}
+
+/// A test that cannot run here, for `why`: a failure in CI (`CI` set,
+/// as `.ci/run` does), where a test that passes without running hides
+/// a broken setup; elsewhere the test says why and passes.
+pub fn missing(why: &str) {
+    missing_in(std::env::var_os("CI").is_some(), why);
+}
+
+fn missing_in(ci: bool, why: &str) {
+    if ci {
+        panic!("{why}: CI must run this test (CI is set)");
+    }
+    eprintln!("skipped: {why}");
+}
+
+#[test]
+fn a_test_that_cannot_run_fails_in_ci_and_skips_elsewhere() {
+    missing_in(false, "tmux is not installed");
+    let ci = std::panic::catch_unwind(|| missing_in(true, "tmux is not installed"));
+    let message = ci.expect_err("fails in CI");
+    assert_eq!(
+        message.downcast_ref::<String>().map(String::as_str),
+        Some("tmux is not installed: CI must run this test (CI is set)")
+    );
 }
