@@ -5,7 +5,7 @@
 //! problem for each side to move: the status alone within 5 million
 //! positions per side unless asked otherwise (`BenchArgs::limits`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -49,6 +49,8 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     let opts = args.limits().options(1)?;
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
+    // As in `solve`'s table: names fitted to a terminal, whole elsewhere.
+    let cut_names = std::io::stdout().is_terminal();
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
     let mut not_loaded = 0usize;
     // `--format json` writes one document at the end, as `solve` does.
@@ -91,7 +93,11 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
                     writeln!(
                         out,
                         "{} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
-                        crate::text::fit_left(&p.label(), 48),
+                        if cut_names {
+                            crate::text::fit_left(&p.label(), 48)
+                        } else {
+                            crate::text::pad_right(&p.label(), 48)
+                        },
                         side.letter(),
                         r.status,
                         r.positions,

@@ -279,11 +279,16 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     let bar = progress_bar(args.quiet, plan.jobs.len());
     let pool = plan.pool().context("cannot start worker threads")?;
     let mut out = std::io::stdout().lock();
-    let errors_to_stderr = echo_errors(
-        args.format,
-        std::io::stdout().is_terminal(),
-        std::io::stderr().is_terminal(),
-    );
+    let stdout_terminal = std::io::stdout().is_terminal();
+    let how = Output {
+        format: args.format,
+        errors_to_stderr: echo_errors(
+            args.format,
+            stdout_terminal,
+            std::io::stderr().is_terminal(),
+        ),
+        cut_names: stdout_terminal,
+    };
     if let Format::Table = args.format {
         bar.suspend(|| print_table_header(&mut out))?;
     }
@@ -311,7 +316,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         // JSON is one document: it waits for the end.
         |r| {
             if write_error.is_none()
-                && let Err(e) = bar.suspend(|| emit(&mut out, args.format, errors_to_stderr, r))
+                && let Err(e) = bar.suspend(|| emit(&mut out, how, r))
             {
                 write_error = Some(e);
             }
@@ -447,17 +452,30 @@ fn echo_errors(format: Format, stdout_terminal: bool, stderr_terminal: bool) -> 
     !(matches!(format, Format::Table) && stdout_terminal && stderr_terminal)
 }
 
+/// How `solve` writes its records, decided once from where stdout and
+/// stderr go.
+#[derive(Clone, Copy, Debug)]
+struct Output {
+    format: Format,
+    /// Each error line goes to stderr too (`echo_errors`).
+    errors_to_stderr: bool,
+    /// Table names are cut to their column: a terminal's width needs
+    /// fitting; a file or a pipe is read by programs and searched by
+    /// name, so it gets them whole.
+    cut_names: bool,
+}
+
 /// One record as its format writes it, with its error line on stderr
-/// when `to_stderr` (JSON waits for the whole document).
-fn emit(out: &mut impl Write, format: Format, to_stderr: bool, r: &Record) -> Result<()> {
-    match format {
+/// when asked (JSON waits for the whole document).
+fn emit(out: &mut impl Write, how: Output, r: &Record) -> Result<()> {
+    match how.format {
         Format::Jsonl => writeln!(out, "{}", serde_json::to_string(r)?)?,
-        Format::Table => print_table_row(out, r)?,
+        Format::Table => print_table_row(out, r, how.cut_names)?,
         Format::Json => {}
     }
     out.flush()?;
     match (&r.error, r.status.as_str()) {
-        (_, _) if !to_stderr => {}
+        (_, _) if !how.errors_to_stderr => {}
         (Some(e), "error") => eprintln!("error: {e}"),
         (Some(e), _) => eprintln!("error: {}: {e}", record_label(r)),
         (None, _) => {}
@@ -470,8 +488,16 @@ fn print_table_header(out: &mut impl Write) -> Result<()> {
     // without pushing the other columns out of line.
     writeln!(
         out,
-        "{:<36} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9}  first moves",
-        "problem", "pl", "goal", "target", "status", "threats", "file", "positions", "ms",
+        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9}  first moves",
+        crate::text::pad_right("problem", NAME_COLUMNS),
+        "pl",
+        "goal",
+        "target",
+        "status",
+        "threats",
+        "file",
+        "positions",
+        "ms",
     )?;
     Ok(())
 }
@@ -481,8 +507,17 @@ fn record_label(r: &Record) -> String {
     problem::label(std::path::Path::new(&r.file), Some(r.index))
 }
 
-fn print_table_row(out: &mut impl Write, r: &Record) -> Result<()> {
-    let label = crate::text::fit_left(&record_label(r), 36);
+/// Width of the table's name column.
+const NAME_COLUMNS: usize = 36;
+
+/// One row; a name longer than its column is cut at its start when
+/// `cut_names`, else written whole (the columns after it then move).
+fn print_table_row(out: &mut impl Write, r: &Record, cut_names: bool) -> Result<()> {
+    let label = if cut_names {
+        crate::text::fit_left(&record_label(r), NAME_COLUMNS)
+    } else {
+        crate::text::pad_right(&record_label(r), NAME_COLUMNS)
+    };
     if r.status == "error" {
         writeln!(out, "{label} error: {}", r.error.as_deref().unwrap_or(""))?;
         return Ok(());
@@ -590,6 +625,46 @@ mod tests {
         // JSON is for programs: the error goes to stderr for people.
         assert!(echo_errors(Format::Jsonl, true, true));
         assert!(echo_errors(Format::Json, true, true));
+    }
+
+    #[test]
+    fn names_are_cut_to_their_column_on_a_terminal_only() {
+        let r = Record::from_error(
+            &LoadError {
+                file: "collections/詰碁問題集_第一巻_基本死活_二目の眼.sgf".into(),
+                index: None,
+                cause: "empty file".to_string(),
+            },
+            None,
+        );
+        let row = |cut| {
+            let mut out = Vec::new();
+            print_table_row(&mut out, &r, cut).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let (on_screen, in_file) = (row(true), row(false));
+        let screen_name = on_screen.split(" error: ").next().unwrap();
+        assert!(screen_name.starts_with("…"), "{on_screen}");
+        assert_eq!(crate::text::columns(screen_name), NAME_COLUMNS);
+        assert!(
+            in_file.starts_with("collections/詰碁問題集_第一巻_基本死活_二目の眼.sgf error: "),
+            "{in_file}"
+        );
+        // A short name is padded alike either way.
+        let short = Record {
+            file: "a.sgf".to_string(),
+            ..r.clone()
+        };
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        print_table_row(&mut a, &short, true).unwrap();
+        print_table_row(&mut b, &short, false).unwrap();
+        assert_eq!(a, b);
+        assert!(
+            String::from_utf8(a)
+                .unwrap()
+                .starts_with(&format!("{:<37}error", "a.sgf"))
+        );
     }
 
     #[test]

@@ -52,9 +52,13 @@ pub fn cut_end(text: &str, width: usize) -> String {
 
 /// `cut_start` padded with spaces to exactly `width` columns.
 pub fn fit_left(text: &str, width: usize) -> String {
-    let cut = cut_start(text, width);
-    let pad = width.saturating_sub(cut.width());
-    format!("{cut}{}", " ".repeat(pad))
+    pad_right(&cut_start(text, width), width)
+}
+
+/// `text` whole, padded with spaces to at least `width` columns.
+pub fn pad_right(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.width());
+    format!("{text}{}", " ".repeat(pad))
 }
 
 /// "1 result", "2 results": a count and a noun that takes an "s" in the
@@ -83,6 +87,8 @@ mod tests {
         assert_eq!(cut_end("abcdef", 4), "abc…");
         assert_eq!(cut_end("詰碁問題", 6), "詰碁…");
         assert_eq!(cut_end("詰碁", 4), "詰碁");
+        assert_eq!(pad_right("詰碁", 6), "詰碁  ");
+        assert_eq!(pad_right("abcdef", 4), "abcdef");
     }
 
     #[test]
