@@ -332,10 +332,73 @@ proptest! {
         let truth = minimax(&nodes, 0, true);
         let (o, tree) = dfpn(nodes.clone());
         prop_assert_eq!(o, if truth { Outcome::Proven } else { Outcome::Disproven });
-        prop_assert!(tree.is_some());
+        let tree = tree.expect("a decided root gives its solution");
+        if let Err(e) = solution_holds(&nodes, 0, true, &tree, truth) {
+            return Err(TestCaseError::fail(e));
+        }
         let p = pns(&mut TreeGame::new(nodes), 1_000_000);
         prop_assert_eq!(p, if truth { PnsOutcome::Proven } else { PnsOutcome::Disproven });
     }
+}
+
+/// Whether `replies` (the moves below node `n`, an OR node when `or`)
+/// are a winner's solution: at the winner's turn one child of `n`, at
+/// the loser's every child, and every leaf won by the winner (the
+/// prover when `proof`).
+fn solution_holds(
+    nodes: &[Node],
+    n: usize,
+    or: bool,
+    replies: &[shikatsu::dfpn::ProofNode<usize>],
+    proof: bool,
+) -> Result<(), String> {
+    match &nodes[n] {
+        Node::Leaf(v) if *v != proof => Err(format!("leaf {n} is lost by the winner")),
+        Node::Leaf(_) if !replies.is_empty() => Err(format!("leaf {n} has replies")),
+        Node::Leaf(_) => Ok(()),
+        Node::Inner(cs) => {
+            let moves: Vec<usize> = replies.iter().map(|r| r.mv).collect();
+            if or == proof {
+                if moves.len() != 1 || !cs.contains(&moves[0]) {
+                    return Err(format!("winner's node {n}: {moves:?}, not one of {cs:?}"));
+                }
+            } else {
+                let mut sorted = moves.clone();
+                sorted.sort_unstable();
+                let mut all = cs.clone();
+                all.sort_unstable();
+                if sorted != all {
+                    return Err(format!(
+                        "loser's node {n}: {moves:?}, not every one of {cs:?}"
+                    ));
+                }
+            }
+            replies
+                .iter()
+                .try_for_each(|r| solution_holds(nodes, r.mv, !or, &r.replies, proof))
+        }
+    }
+}
+
+#[test]
+fn a_solution_with_a_lost_leaf_or_a_missing_reply_is_caught() {
+    use shikatsu::dfpn::ProofNode;
+    // Root (OR) with children 1 (a win) and 2 (an AND node over leaves
+    // 3, a win, and 4, a loss).
+    let nodes = vec![
+        Node::Inner(vec![1, 2]),
+        Node::Leaf(true),
+        Node::Inner(vec![3, 4]),
+        Node::Leaf(true),
+        Node::Leaf(false),
+    ];
+    let leaf = |n| ProofNode::new(n, vec![]);
+    assert_eq!(solution_holds(&nodes, 0, true, &[leaf(1)], true), Ok(()));
+    let through_2 = [ProofNode::new(2, vec![leaf(3), leaf(4)])];
+    assert!(solution_holds(&nodes, 0, true, &through_2, true).is_err());
+    let one_reply = [ProofNode::new(2, vec![leaf(3)])];
+    assert!(solution_holds(&nodes, 0, true, &one_reply, true).is_err());
+    assert!(solution_holds(&nodes, 0, true, &[leaf(1), leaf(2)], true).is_err());
 }
 
 /// A complete binary tree of the given depth with pseudo-random leaves.

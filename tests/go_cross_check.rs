@@ -110,11 +110,20 @@ fn dfpn_zoned(
 
 proptest! {
     // `SHIKATSU_CROSS_CASES=5000` for a long hunt; 48 keep `cargo test` quick.
-    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
+    // Up to four rejects a case: more, and the positions drawn are not
+    // the problems meant.
+    #![proptest_config(ProptestConfig { cases: cases(48), max_global_rejects: 4 * cases(48), ..ProptestConfig::default() })]
     #[test]
     fn dfpn_strict_dfpn_and_pns_agree(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
-        let Some(text) = common::walled_4x5(&cells) else { return Ok(()) };
-        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
+        // A position that makes no problem is a reject (what
+        // `prop_assume!` returns), which proptest counts and limits, not
+        // a pass.
+        let Some(text) = common::walled_4x5(&cells) else {
+            return Err(TestCaseError::reject("no white stone, so no target"));
+        };
+        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else {
+            return Err(TestCaseError::reject("not a problem"));
+        };
         for side in [Color::Black, Color::White] {
             let settings = [
                 Ko::from(Some(side.opp())),
@@ -233,14 +242,23 @@ fn carried_and_fresh<S: Words>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
+    // Up to four rejects a case: more, and the positions drawn are not
+    // the problems meant.
+    #![proptest_config(ProptestConfig { cases: cases(48), max_global_rejects: 4 * cases(48), ..ProptestConfig::default() })]
     /// A table turned round for the other side to move gives that side
     /// the results a fresh table gives it, under every ko master, with
     /// its words plain or shared between threads.
     #[test]
     fn a_table_turned_round_gives_the_other_side_its_own_results(cells in proptest::collection::vec(prop_oneof![3 => Just(0u8), 1 => Just(1u8), 2 => Just(2u8)], 12)) {
-        let Some(text) = common::walled_4x5(&cells) else { return Ok(()) };
-        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else { return Ok(()) };
+        // A position that makes no problem is a reject (what
+        // `prop_assume!` returns), which proptest counts and limits, not
+        // a pass.
+        let Some(text) = common::walled_4x5(&cells) else {
+            return Err(TestCaseError::reject("no white stone, so no target"));
+        };
+        let Some(Ok(problem)) = load_str("random.sgf", &text).pop() else {
+            return Err(TestCaseError::reject("not a problem"));
+        };
         let decided = |o: &Outcome| matches!(o, Outcome::Proven | Outcome::Disproven);
         for (carried, fresh) in [
             carried_and_fresh(&problem, || Searcher::new(8 << 20)),
