@@ -34,7 +34,7 @@ use shikatsu::tsumego::KoMaster;
 pub const PUBLISH_EVERY: Duration = Duration::from_millis(40);
 /// Expansions between two reads of the clock.
 const CLOCK_EVERY: u32 = 256;
-/// The name of job threads (the panic hook leaves the terminal alone for them).
+/// The name of job threads (it labels them in a panic message and a debugger).
 pub const THREAD_NAME: &str = "shikatsu-solver";
 
 /// What the search looks like, as last published.

@@ -189,7 +189,14 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         }
         let start = Stopwatch::start(observer);
         let before = self.positions;
-        if let Some(o) = self.solve_alone_first(game, limits, observer) {
+        // The helpers will need the whole table: its pages are faulted in
+        // on a core of theirs while this thread searches alone.
+        let warming = Warming::start(self.tt.warmer().filter(|_| self.share_after > 0));
+        let alone = self
+            .solve_alone_first(game, limits, observer)
+            .or_else(|| self.solve_alone_while(&warming, game, limits, start, before, observer));
+        warming.finish();
+        if let Some(o) = alone {
             return o;
         }
         let rest = self.left_of(limits, start.ran(observer), before, threads as u64);
@@ -275,6 +282,34 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             .then_some(o)
     }
 
+    /// The search alone, past its first stretch, for as long as `warming`
+    /// runs (in steps of `WARMING_STEP` positions): its outcome if it
+    /// ended meanwhile, None if it goes on.
+    fn solve_alone_while<G: Game<Move = M>, O: Observer<M>>(
+        &mut self,
+        warming: &Warming,
+        game: &mut G,
+        limits: Limits,
+        start: Stopwatch,
+        before: u64,
+        observer: &mut O,
+    ) -> Option<Outcome> {
+        while warming.running() {
+            let rest = self.left_of(limits, start.ran(observer), before, 1);
+            let step = Limits {
+                positions: Some(rest.positions.map_or(WARMING_STEP, |p| p.min(WARMING_STEP))),
+                time: rest.time,
+            };
+            let o = self.solve(game, step, observer);
+            if o != Outcome::Unknown(Stop::Positions)
+                || rest.positions.is_some_and(|p| p <= WARMING_STEP)
+            {
+                return Some(o);
+            }
+        }
+        None
+    }
+
     /// `solve`, which one other thread may join at any time after the
     /// first stretch alone (`set_share_after`, as in `solve_threads`):
     /// `post` is then handed an invitation to pass to a thread with
@@ -344,6 +379,40 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             return self.solve(game, rest, observer);
         }
         o
+    }
+}
+
+/// Positions searched alone between looks at whether the table's pages
+/// are in (each step starts again from the root, on the same table).
+const WARMING_STEP: u64 = 250_000;
+
+/// A table's pages being faulted in on a thread of its own (`Warmer`).
+struct Warming {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Warming {
+    fn start(warmer: Option<crate::dfpn::tt::Warmer>) -> Warming {
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = warmer.and_then(|w| {
+            let stop = Arc::clone(&stop);
+            std::thread::Builder::new().spawn(move || w.run(&stop)).ok()
+        });
+        Warming { stop, thread }
+    }
+
+    fn running(&self) -> bool {
+        self.thread.as_ref().is_some_and(|t| !t.is_finished())
+    }
+
+    /// Stops the thread (a search that ended needs no more pages) and
+    /// waits for it.
+    fn finish(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 
