@@ -50,8 +50,9 @@ pub struct Record {
     /// for one the search did not tell (both are null above).
     #[serde(default)]
     pub grade: Option<String>,
-    /// When the defender succeeds: "eyes", "seki" or "cycle" (how the
-    /// main line of its proof ends); null otherwise.
+    /// When the defender succeeds: "eyes", "seki" or "cycle" (how it
+    /// lives against the attacker's best resistance: `analysis::life`);
+    /// null otherwise.
     pub life: Option<String>,
     /// Winning first moves (SGF points, "" for pass), best status only.
     pub first_moves: Vec<String>,

@@ -247,7 +247,7 @@ impl Engine {
         game: &mut Tsumego<W>,
         limits: Limits,
         observer: &mut O,
-        (problem, to_move, prover, ko, moves): (&Problem, Color, Color, Ko, &[Move]),
+        (problem, to_move, prover, ko, moves): Asked,
     ) -> Outcome {
         let Some(desk) = self.desk.clone() else {
             return s.solve(game, limits, observer);
@@ -273,8 +273,9 @@ impl Engine {
         game: &mut Tsumego<W>,
         outcome: Outcome,
         before: u64,
-        (problem, to_move, prover, ko, moves): (&Problem, Color, Color, Ko, &[Move]),
+        ctx: Asked,
     ) -> Verdict {
+        let (_, _, _, ko, moves) = ctx;
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
         let numbers = s.root_numbers();
@@ -314,7 +315,7 @@ impl Engine {
             let t2 = Instant::now();
             let checked = tree
                 .as_ref()
-                .is_some_and(|t| self.check(problem, to_move, prover, ko, moves, want_proof, t));
+                .is_some_and(|t| self.check(ctx, want_proof, t));
             if debug {
                 eprintln!("check {:?}", t2.elapsed());
             }
@@ -327,41 +328,9 @@ impl Engine {
             }
             if !checked && !too_large {
                 // The table misled the extraction: search strictly.
-                self.strict_searches += 1;
-                // One strict table per analysis (and per thread after):
-                // a fresh one would be faulted in page by page each time.
-                let memory = self.memory / 2;
-                let limits = self.limits();
-                let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
-                strict.reset();
-                strict.set_strict(true);
-                strict.set_cancel(self.cancel.clone());
-                strict.set_proof_limit(self.proof_nodes);
-                let outcome = strict.solve(game, limits, &mut Unobserved);
-                let mut tree = None;
-                if let Outcome::Proven | Outcome::Disproven = outcome {
-                    tree = strict.extract(game, outcome == Outcome::Proven);
-                }
-                spent += strict.positions();
-                let checked = tree.as_ref().is_some_and(|t| {
-                    self.check(
-                        problem,
-                        to_move,
-                        prover,
-                        ko,
-                        moves,
-                        outcome == Outcome::Proven,
-                        t,
-                    )
-                });
-                verdict = Verdict {
-                    outcome,
-                    tree,
-                    checked,
-                    strict: true,
-                    free: false,
-                    positions: 0,
-                };
+                let (strict, positions) = self.strict_retry(game, ctx);
+                verdict = strict;
+                spent += positions;
             }
         }
         self.last_numbers = numbers;
@@ -370,14 +339,48 @@ impl Engine {
         verdict
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The search again without transpositions (every result keyed by
+    /// its path, immune to graph-history interaction), for a verdict
+    /// whose proof the table misled; and its positions.
+    fn strict_retry<const W: usize>(
+        &mut self,
+        game: &mut Tsumego<W>,
+        ctx: Asked,
+    ) -> (Verdict, u64) {
+        self.strict_searches += 1;
+        // One strict table per analysis (and per thread after): a fresh
+        // one would be faulted in page by page each time.
+        let memory = self.memory / 2;
+        let limits = self.limits();
+        let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
+        strict.reset();
+        strict.set_strict(true);
+        strict.set_cancel(self.cancel.clone());
+        strict.set_proof_limit(self.proof_nodes);
+        let outcome = strict.solve(game, limits, &mut Unobserved);
+        let mut tree = None;
+        if let Outcome::Proven | Outcome::Disproven = outcome {
+            tree = strict.extract(game, outcome == Outcome::Proven);
+        }
+        let positions = strict.positions();
+        let checked =
+            (tree.as_ref()).is_some_and(|t| self.check(ctx, outcome == Outcome::Proven, t));
+        let verdict = Verdict {
+            outcome,
+            tree,
+            checked,
+            strict: true,
+            free: false,
+            positions: 0,
+        };
+        (verdict, positions)
+    }
+
+    /// Whether the independent checker accepts `tree` as the winner's
+    /// solution (the prover's when `proven`) of the position asked.
     fn check(
         &self,
-        problem: &Problem,
-        to_move: Color,
-        prover: Color,
-        ko: Ko,
-        moves: &[Move],
+        (problem, to_move, prover, ko, moves): Asked,
         proven: bool,
         tree: &[Line],
     ) -> bool {
@@ -393,6 +396,10 @@ impl Engine {
         }
     }
 }
+
+/// What a search was asked: the problem, the side to move at its root,
+/// the prover, the ko setting and the moves from the problem's root.
+type Asked<'a> = (&'a Problem, Color, Color, Ko, &'a [Move]);
 
 /// The main searcher of an engine: its own table, or one that the
 /// threads of each search share (`Options::threads`).

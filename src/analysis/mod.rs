@@ -48,6 +48,8 @@ pub enum KoRule {
     Threats([u8; 2]),
 }
 
+/// What an analysis may spend and what it asks: its limits and table
+/// memory, the ko rule, and how much of the answer beyond the status.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub limits: Limits,
@@ -131,6 +133,7 @@ fn rules_key(problem: &Problem, rules: impl std::hash::Hash) -> u64 {
     h.finish()
 }
 
+/// What the side to move achieves, best first (the order is the derive's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Status {
     /// Wins even when the opponent is ko master.
@@ -197,10 +200,13 @@ pub struct Analysis {
     /// Status ko: the grade was searched for (`--status-only` does not
     /// ask it), so a count left None is one the limits left open.
     pub graded: bool,
-    /// When the result is the defender's success: how its main line ends
-    /// (two eyes, seki, or an endless cycle).
+    /// When the result is the defender's success: how it lives against
+    /// the attacker's best resistance (two eyes, seki, or an endless
+    /// cycle), from every end of its checked tree and a search from the
+    /// root where seki counts as failure (see `life`).
     pub life: Option<Life>,
-    /// First moves that win at `status`, proven and checked, the one with
+    /// First moves that win at `status`, proven and checked: at status ko
+    /// the fewest threats needed first, then (and otherwise) the one with
     /// the smallest solution tree first.
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).

@@ -201,6 +201,9 @@ pub struct Played<const W: usize = WORDS> {
     pub captured_count: u32,
 }
 
+/// A Go position on bitboards of `W` 64-bit words: the stones of each
+/// colour, the points on the board, the Zobrist hash and the simple ko
+/// point. Knows the rules of a move, nothing of problems or search.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board<const W: usize = WORDS> {
     stones: [Bits<W>; 2],

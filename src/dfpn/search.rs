@@ -85,6 +85,10 @@ const ZONE_COVERS: usize = 4;
 /// 24.71M without the weights (benches/README, session 31).
 const ROOT_PRIOR_CAP: PnDn = 32;
 
+/// A df-pn search over any `Game`: its transposition table (its own, or
+/// `Shared` words that helper threads use too), its counts and limits.
+/// The table is kept from one `solve` to the next, so later searches of
+/// the same game start from what earlier ones learnt.
 pub struct Searcher<M, S: Words = Plain> {
     /// The memory asked for the table.
     budget: usize,
@@ -533,24 +537,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         if analog != 0 {
             self.tt.prefetch(key ^ analog);
         }
-        // The children's table entries are fetched as each child is made:
-        // by the time they are all made, most have arrived.
-        let tt = &self.tt;
-        let expansion = match self.recent.get(path, key, &mut children) {
-            Some(e) => {
-                children
-                    .iter()
-                    .for_each(|c| c.hint(&mut |k| tt.prefetch(k)));
-                e
-            }
-            None => {
-                let e = game.expand_hinting(&mut children, &mut |k| tt.prefetch(k));
-                if let Expansion::Moves { .. } = e {
-                    self.recent.put(path, key, e, &children);
-                }
-                e
-            }
-        };
+        let expansion = self.expand(game, path, key, &mut children);
         self.positions += children.len() as u64;
         self.expansions += 1;
         self.check_limits(observer);
@@ -572,44 +559,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             Expansion::Moves { ban_dep, banned } => (ban_dep, banned),
         };
 
-        slots.clear();
-        for c in children.iter() {
-            let slot = match c.terminal {
-                Some(win) => Slot {
-                    mv: c.mv,
-                    key: c.key,
-                    pn: if win { 0 } else { INF },
-                    dn: if win { INF } else { 0 },
-                    dep: c.dep,
-                    work: 0,
-                    bound: c.bound,
-                    free: !c.bound,
-                },
-                None => match self.probe_child(path, c) {
-                    Some((e, dep)) => Slot {
-                        mv: c.mv,
-                        key: c.key,
-                        pn: e.pn,
-                        dn: e.dn,
-                        dep,
-                        work: e.work,
-                        bound: c.bound,
-                        free: e.free && !c.bound,
-                    },
-                    None => Slot {
-                        mv: c.mv,
-                        key: c.key,
-                        pn: c.pn,
-                        dn: c.dn,
-                        dep: NO_DEP,
-                        work: 0,
-                        bound: c.bound,
-                        free: false,
-                    },
-                },
-            };
-            slots.push(slot);
-        }
+        self.fill_slots(path, &children, &mut slots);
 
         if analog != 0 {
             self.hint_from_analog(game, key ^ analog, &mut slots);
@@ -641,24 +591,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             }
             if first {
                 first = false;
-                let view = SearchView {
-                    path: &self.path,
-                    root_pn: self.root_pn,
-                    root_dn: self.root_dn,
-                    positions: self.positions,
-                    expansions: self.expansions,
-                    tt_used: self.tt.used(),
-                    tt_capacity: self.tt.capacity(),
-                    tt_probes: self.tt.probe_stats().0,
-                    tt_hits: self.tt.probe_stats().1,
-                    stopping: self.stopped.is_some(),
-                    start: self.clock.start,
-                    children: &slots,
-                    helpers: self.helpers_live.as_deref(),
-                };
-                if !observer.after_expand(&view) {
-                    self.stopped = Some(Stop::Cancelled);
-                }
+                self.show(&slots, observer);
             }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.stopped.is_some() {
                 break;
@@ -723,31 +656,110 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             }
         }
 
-        let (dep, free) = if pn == 0 || dn == 0 {
-            result_dep(kind, pn == 0, &slots, ban_dep, banned)
-        } else {
-            (NO_DEP, false)
-        };
         let spent = (self.positions - start_positions).min(u32::MAX as u64) as u32;
-        // The winning move with the least work, kept so that a proof's
-        // walk need not write out the winner's other moves.
-        let won = match kind {
-            NodeKind::Or if pn == 0 => slots.iter().filter(|s| s.pn == 0).min_by_key(|s| s.work),
-            NodeKind::And if dn == 0 => slots.iter().filter(|s| s.dn == 0).min_by_key(|s| s.work),
-            _ => None,
-        };
-        let best = won.map_or(0, |s| game.move_code(s.mv));
-        let r = NodeResult {
-            best,
-            pn,
-            dn,
-            dep,
-            work: old_work.saturating_add(spent).max(1),
-            free,
-        };
+        let work = old_work.saturating_add(spent).max(1);
+        let r = node_result(game, kind, (pn, dn), &slots, (ban_dep, banned), work);
         self.give_buffers(depth as usize, children, slots);
         self.store(path, key, free_key, depth, r);
         r
+    }
+
+    /// Shows the node just expanded, its children's numbers in `slots`,
+    /// to the observer, which may cancel the search.
+    #[inline(always)]
+    fn show<O: Observer<M>>(&mut self, slots: &[Slot<M>], observer: &mut O) {
+        let view = SearchView {
+            path: &self.path,
+            root_pn: self.root_pn,
+            root_dn: self.root_dn,
+            positions: self.positions,
+            expansions: self.expansions,
+            tt_used: self.tt.used(),
+            tt_capacity: self.tt.capacity(),
+            tt_probes: self.tt.probe_stats().0,
+            tt_hits: self.tt.probe_stats().1,
+            stopping: self.stopped.is_some(),
+            start: self.clock.start,
+            children: slots,
+            helpers: self.helpers_live.as_deref(),
+        };
+        if !observer.after_expand(&view) {
+            self.stopped = Some(Stop::Cancelled);
+        }
+    }
+
+    /// The children of the current position (from the recent
+    /// expansions when it is one of them), each child's table bucket
+    /// fetched as it is made: by the time they are all made, most have
+    /// arrived.
+    #[inline(always)]
+    fn expand<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        path: u64,
+        key: u64,
+        children: &mut Vec<Child<M>>,
+    ) -> Expansion {
+        let tt = &self.tt;
+        match self.recent.get(path, key, children) {
+            Some(e) => {
+                children
+                    .iter()
+                    .for_each(|c| c.hint(&mut |k| tt.prefetch(k)));
+                e
+            }
+            None => {
+                let e = game.expand_hinting(children, &mut |k| tt.prefetch(k));
+                if let Expansion::Moves { .. } = e {
+                    self.recent.put(path, key, e, children);
+                }
+                e
+            }
+        }
+    }
+
+    /// Each child's numbers: final where the move ends the game, else
+    /// what the table holds, else the child's first numbers.
+    #[inline(always)]
+    fn fill_slots(&mut self, path: u64, children: &[Child<M>], slots: &mut Vec<Slot<M>>) {
+        slots.clear();
+        for c in children.iter() {
+            let slot = match c.terminal {
+                Some(win) => Slot {
+                    mv: c.mv,
+                    key: c.key,
+                    pn: if win { 0 } else { INF },
+                    dn: if win { INF } else { 0 },
+                    dep: c.dep,
+                    work: 0,
+                    bound: c.bound,
+                    free: !c.bound,
+                },
+                None => match self.probe_child(path, c) {
+                    Some((e, dep)) => Slot {
+                        mv: c.mv,
+                        key: c.key,
+                        pn: e.pn,
+                        dn: e.dn,
+                        dep,
+                        work: e.work,
+                        bound: c.bound,
+                        free: e.free && !c.bound,
+                    },
+                    None => Slot {
+                        mv: c.mv,
+                        key: c.key,
+                        pn: c.pn,
+                        dn: c.dn,
+                        dep: NO_DEP,
+                        work: 0,
+                        bound: c.bound,
+                        free: false,
+                    },
+                },
+            };
+            slots.push(slot);
+        }
     }
 
     /// At the opponent's turn: when the same position below a sibling
@@ -1009,6 +1021,39 @@ fn lost_sibling<M>(kind: NodeKind, slots: &[Slot<M>], best: usize) -> Option<u64
         .filter(|&(i, s)| i != best && s.work > 0 && lost(s))
         .max_by_key(|(_, s)| s.work)
         .map(|(_, s)| s.key)
+}
+
+/// A node's result from its children's numbers once its search stops
+/// there: what a final result depends on, and the winning move with the
+/// least work, kept so that a proof's walk need not write out the
+/// winner's other moves.
+#[inline(always)]
+fn node_result<G: Game>(
+    game: &G,
+    kind: NodeKind,
+    (pn, dn): (PnDn, PnDn),
+    slots: &[Slot<G::Move>],
+    (ban_dep, banned): (u32, bool),
+    work: u32,
+) -> NodeResult {
+    let (dep, free) = if pn == 0 || dn == 0 {
+        result_dep(kind, pn == 0, slots, ban_dep, banned)
+    } else {
+        (NO_DEP, false)
+    };
+    let won = match kind {
+        NodeKind::Or if pn == 0 => slots.iter().filter(|s| s.pn == 0).min_by_key(|s| s.work),
+        NodeKind::And if dn == 0 => slots.iter().filter(|s| s.dn == 0).min_by_key(|s| s.work),
+        _ => None,
+    };
+    NodeResult {
+        best: won.map_or(0, |s| game.move_code(s.mv)),
+        pn,
+        dn,
+        dep,
+        work,
+        free,
+    }
 }
 
 /// The shallowest ancestor a final result depends on. A win for the

@@ -71,6 +71,9 @@ const SPARSE_FROM: usize = 1 << 20;
 /// is so large that ten doublings would not reach it.
 const FIRST_BUCKETS: usize = 1 << 14;
 
+/// What the table keeps of a position: its numbers, the work spent on
+/// it, how its result depends on the path and the ko rules, and the
+/// winning move of a final result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub pn: PnDn,
@@ -258,6 +261,8 @@ impl Words for Shared {
     }
 }
 
+/// The transposition table: buckets of one cache line, three entries
+/// each, growing within a fixed budget as the search fills it.
 pub struct Table<S: Words = Plain> {
     /// The buckets, from `words[base]` on, which is 64-byte aligned.
     words: S,
