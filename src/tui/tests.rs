@@ -1607,7 +1607,7 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
         )
     };
     // A long search, watched for a second and paused.
-    let mut a = live(&[("problems/open-corner.sgf", OPEN)]);
+    let mut a = live(&[("open-corner.sgf", OPEN)]);
     std::thread::sleep(Duration::from_millis(1500));
     a.apply(Action::Pause);
     a.settle(WAIT);
