@@ -92,6 +92,17 @@ pub struct Entry {
     pub best: u32,
 }
 
+/// A table's fill and its probes' hits, as a viewer shows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableUse {
+    /// Entries stored, and the most it can hold.
+    pub used: usize,
+    pub capacity: usize,
+    /// Children's probes, and those that found an entry.
+    pub probes: u64,
+    pub hits: u64,
+}
+
 /// A bucket's words (see the layout above).
 type Bucket = [u32; WORDS];
 const WORDS: usize = 16;
@@ -483,6 +494,16 @@ impl<S: Words> Table<S> {
     /// (probes, hits) since the search began.
     pub fn probe_stats(&self) -> (u64, u64) {
         (self.probes, self.hits)
+    }
+
+    /// How full the table is and how often its probes hit, for viewers.
+    pub fn usage(&self) -> TableUse {
+        TableUse {
+            used: self.used,
+            capacity: self.capacity(),
+            probes: self.probes,
+            hits: self.hits,
+        }
     }
 
     fn words_len(&self) -> usize {

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use shikatsu::analysis::{Analysis, Engine, Options, Verdict, analyze_observed};
 use shikatsu::board::{Color, Move};
-use shikatsu::dfpn::{NodeKind, Observer, PnDn, SearchView, Step, node_numbers};
+use shikatsu::dfpn::{NodeKind, Observer, PnDn, SearchView, Step, TableUse, node_numbers};
 use shikatsu::problem::{Ko, Problem};
 use shikatsu::tsumego::KoMaster;
 
@@ -69,10 +69,7 @@ pub struct Snapshot {
     /// Positions over all observed searches of the job.
     pub positions: u64,
     pub expansions: u64,
-    pub tt_used: usize,
-    pub tt_capacity: usize,
-    pub tt_probes: u64,
-    pub tt_hits: u64,
+    pub table: TableUse,
     /// Time spent searching, pauses excluded.
     pub running: Duration,
     /// The search is stopped at a pause, waiting for a step or a resume.
@@ -135,15 +132,13 @@ pub struct RootCost {
     /// The longest most-proving path any of them reached.
     pub max_depth: usize,
     /// The table's use at their last view.
-    pub tt_used: usize,
-    pub tt_capacity: usize,
+    pub table: TableUse,
 }
 
 impl RootCost {
     fn see(&mut self, v: &SearchView<'_, Move>) {
         self.max_depth = self.max_depth.max(v.path.len());
-        self.tt_used = v.tt_used;
-        self.tt_capacity = v.tt_capacity;
+        self.table = v.table;
     }
 }
 
@@ -419,10 +414,7 @@ impl Watch {
             + v.helper_positions()
             + self.control.sibling_positions.load(Ordering::Relaxed);
         s.expansions = v.expansions;
-        s.tt_used = v.tt_used;
-        s.tt_capacity = v.tt_capacity;
-        s.tt_probes = v.tt_probes;
-        s.tt_hits = v.tt_hits;
+        s.table = v.table;
         s.running = running;
         s.held = held;
         drop(s);

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Slot;
-use crate::dfpn::PnDn;
+use crate::dfpn::{PnDn, TableUse};
 
 /// One step of the current search path.
 #[derive(Clone, Copy, Debug)]
@@ -24,10 +24,7 @@ pub struct SearchView<'a, M> {
     pub root_dn: PnDn,
     pub positions: u64,
     pub expansions: u64,
-    pub tt_used: usize,
-    pub tt_capacity: usize,
-    pub tt_probes: u64,
-    pub tt_hits: u64,
+    pub table: TableUse,
     /// The search stops after this expansion (a limit was reached, or it
     /// was cancelled): `path` is the line it stopped on, which a viewer
     /// that shows only some views must not miss.

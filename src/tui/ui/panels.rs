@@ -154,8 +154,8 @@ fn counters(app: &App, width: usize) -> Vec<Line<'static>> {
             vec![
                 format!(
                     "TT {} (hits {})",
-                    pct(s.tt_used as u64, s.tt_capacity as u64),
-                    pct(s.tt_hits, s.tt_probes)
+                    pct(s.table.used as u64, s.table.capacity as u64),
+                    pct(s.table.hits, s.table.probes)
                 ),
                 format!("depth {}", s.depth()),
             ],
@@ -459,8 +459,8 @@ fn cost_lines(
         }
         at_root.push(format!(
             "TT {} ({})",
-            short(r.tt_used as f64),
-            pct(r.tt_used as u64, r.tt_capacity as u64)
+            short(r.table.used as f64),
+            pct(r.table.used as u64, r.table.capacity as u64)
         ));
     }
     packed(vec![all, at_root], width)
