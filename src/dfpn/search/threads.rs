@@ -28,6 +28,10 @@ pub(super) struct Door<M, S: Words> {
     decided: Arc<AtomicBool>,
     /// Set when the search has ended: a helper stops, or does not start.
     done: Arc<AtomicBool>,
+    /// Brings the table's pages in: the helper runs it on its own core
+    /// before it asks to join, so that the search it joins does not stop
+    /// while the kernel faults them in when the table is spread.
+    warmer: std::sync::Mutex<Option<crate::dfpn::tt::Warmer>>,
 }
 
 impl<M, S: Words> Door<M, S> {
@@ -47,6 +51,10 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Invitation<M, S> {
     /// here is read back by the inviting search from the table.
     pub fn join<G: Game<Move = M>>(self, game: &mut G, limits: Limits) -> (Outcome, u64) {
         let door = &self.door;
+        let warmer = door.warmer.lock().ok().and_then(|mut w| w.take());
+        if let Some(w) = warmer {
+            w.run(&door.done);
+        }
         door.wanted.store(true, Ordering::SeqCst);
         let mut helper = loop {
             if door.done.load(Ordering::SeqCst) {
@@ -341,6 +349,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             helper: std::sync::Mutex::new(None),
             decided: Arc::clone(&decided),
             done: Arc::clone(&done),
+            warmer: std::sync::Mutex::new(self.tt.warmer()),
         });
         self.door = Some(Arc::clone(&door));
         self.decided_elsewhere = Some(Arc::clone(&decided));
