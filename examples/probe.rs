@@ -106,7 +106,7 @@ fn probe<S: Words>(mut s: Searcher<Move, S>, threads: usize) {
                     s.recent_hits(),
                     s.expansions(),
                     s.table().used(),
-                    s.table().probe_stats(),
+                    (s.table().usage().probes, s.table().usage().hits),
                     s.path_stores,
                     s.zone_stats,
                     el

@@ -248,11 +248,7 @@ pub fn in_order(
 /// problem's error record, and the rest of the batch still runs.
 pub fn guarded(p: &Problem, side: Color, run: impl FnOnce() -> Record) -> Record {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|payload| {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic without a message".to_string());
+        let what = panic_message(payload.as_ref());
         let e = LoadError {
             file: p.file.clone(),
             index: Some(p.index),
@@ -260,6 +256,15 @@ pub fn guarded(p: &Problem, side: Color, run: impl FnOnce() -> Record) -> Record
         };
         Record::from_error(&e, Some(side))
     })
+}
+
+/// What a caught panic said (its `&str` or `String` payload).
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 #[cfg(test)]

@@ -194,8 +194,9 @@ impl Engine {
         // the words: boards of up to nine rows fit in half of them.
         let (w, h) = problem.search_shape();
         let held = observer.held();
+        let asked = (problem, to_move, prover, ko, moves);
         let verdict = crate::with_words!(words_for(w, h), W => {
-            self.decide_in::<W, O>(problem, to_move, prover, ko, moves, observer)
+            self.decide_in::<W, O>(asked, observer)
         });
         // A viewer's pause is not the analysis's time: its deadline moves
         // on by as much (the search itself already left it out).
@@ -209,20 +210,16 @@ impl Engine {
     /// `decide` with bitboards of `W` words.
     fn decide_in<const W: usize, O: Observer<Move>>(
         &mut self,
-        problem: &Problem,
-        to_move: Color,
-        prover: Color,
-        ko: Ko,
-        moves: &[Move],
+        ctx: Asked,
         observer: &mut O,
     ) -> Verdict {
+        let (problem, to_move, prover, ko, moves) = ctx;
         let limits = self.limits();
         let mut game: Tsumego<W> = Tsumego::for_search(problem, to_move, prover, ko);
         for &m in moves {
             game.play(m);
         }
         let mut main = self.take_searcher(ko.master, prover);
-        let ctx = (problem, to_move, prover, ko, moves);
         let verdict = match &mut main {
             MainSearcher::Shared(s) if self.threads == 1 && self.desk.is_some() => {
                 let before = s.positions();

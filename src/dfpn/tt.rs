@@ -491,11 +491,6 @@ impl<S: Words> Table<S> {
     pub fn memory(&self) -> usize {
         self.max_buckets * BUCKET_BYTES
     }
-    /// (probes, hits) since the search began.
-    pub fn probe_stats(&self) -> (u64, u64) {
-        (self.probes, self.hits)
-    }
-
     /// How full the table is and how often its probes hit, for viewers.
     pub fn usage(&self) -> TableUse {
         TableUse {

@@ -944,8 +944,6 @@ impl App {
                 let proof = proof_file::name(problem, a.side);
                 let with_proof = paths[0].file_name().is_some_and(|f| *f == *proof);
                 let refutations = n - usize::from(with_proof);
-                let plural =
-                    |k: usize, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
                 // The whole list when the message line has the room,
                 // else the files counted: the proof by name, the
                 // refutations by number.
@@ -954,9 +952,9 @@ impl App {
                     (true, k) => Some(format!(
                         "wrote {n} files: {} and {}",
                         names[0],
-                        plural(k, "refutation")
+                        crate::text::counted(k, "refutation")
                     )),
-                    (false, k) => Some(format!("wrote {}", plural(k, "refutation"))),
+                    (false, k) => Some(format!("wrote {}", crate::text::counted(k, "refutation"))),
                 };
                 let long = |t: &str| {
                     if missing.is_empty() {
@@ -978,7 +976,7 @@ impl App {
                     shorter.push(short(&list));
                     shorter.extend(counted.as_deref().map(short));
                 }
-                shorter.push(short(&format!("wrote {}", plural(n, "file"))));
+                shorter.push(short(&format!("wrote {}", crate::text::counted(n, "file"))));
                 shorter.dedup();
                 (long(&list), Tone::Good)
             }

@@ -699,12 +699,7 @@ impl Worker {
                 let mut watch = Watch::new(Arc::clone(&c), job);
                 let reply =
                     catch_unwind(AssertUnwindSafe(|| run(req, &mut watch))).unwrap_or_else(|e| {
-                        let msg = e
-                            .downcast_ref::<&str>()
-                            .map(|s| s.to_string())
-                            .or_else(|| e.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "unknown panic".to_string());
-                        Reply::Panicked(msg)
+                        Reply::Panicked(shikatsu::batch::panic_message(e.as_ref()))
                     });
                 c.finished.store(true, Ordering::Release);
                 let _ = tx.send(Done {

@@ -514,6 +514,17 @@ pub(super) fn decided_panel(
         theme,
     );
     let (walked, walked_cut) = walked_line(app, a.side, h, width, theme);
+    // What stands above the candidates, or above why the game is over.
+    let above = |ko_note, last| Above {
+        head,
+        firsts_cut,
+        cost,
+        line_heading,
+        walked,
+        walked_cut,
+        ko_note,
+        last,
+    };
     if let Some((w, why)) = node.over {
         // Why the game is over is what the panel is for here: it is
         // what the rest gives up rows for.
@@ -521,27 +532,17 @@ pub(super) fn decided_panel(
             format!("game over: {}", why.describe(w)),
             theme.tone(Tone::Good),
         );
-        let above = Above {
-            head,
-            firsts_cut,
-            cost,
-            line_heading,
-            walked,
-            walked_cut,
-            ko_note: None,
-            last: over,
-        };
-        return above.fit(0, width, height);
+        return above(None, over).fit(0, width, height);
     }
     let count = node.candidates.len();
     let cand_heading = heading_of(
         &[
             format!(
-                "{count} candidate{} ({} to play)",
-                if count == 1 { "" } else { "s" },
+                "{} ({} to play)",
+                crate::text::counted(count, "candidate"),
                 to_move.letter()
             ),
-            format!("{count} candidate{}", if count == 1 { "" } else { "s" }),
+            crate::text::counted(count, "candidate"),
             format!("{count} moves"),
         ],
         width,
@@ -555,17 +556,7 @@ pub(super) fn decided_panel(
     // it, so that the selected move shows with its neighbours and what is
     // cut above and below.
     let need = heights.iter().sum::<usize>().min(5);
-    let above = Above {
-        head,
-        firsts_cut,
-        cost,
-        line_heading,
-        walked,
-        walked_cut,
-        ko_note: ko_note(app, node, h, theme),
-        last: cand_heading,
-    };
-    let mut lines = above.fit(need, width, height);
+    let mut lines = above(ko_note(app, node, h, theme), cand_heading).fit(need, width, height);
     let used: usize = lines.iter().map(|l| rows_of(l, width)).sum();
     let avail = height.saturating_sub(used);
     let ones = vec![1; rows.len()];
