@@ -3,7 +3,7 @@
 //! and, where the path decides it, its result and the depth it depends on.
 
 use super::numbers::Parent;
-use super::{Frame, Outcome, Seen, Tsumego, order, pos_key};
+use super::{Frame, Made, Outcome, Seen, Tsumego, order, pos_key};
 use crate::board::{Bits, Board, Move, Point};
 use crate::dfpn::{Child, Expansion, Footprint as _, Game as _, NO_DEP, PnDn};
 
@@ -49,7 +49,16 @@ impl<const W: usize> Tsumego<W> {
         if let Some(over) = self.decided(room, life) {
             return over;
         }
-        let f = self.top();
+        // A proof's walk plays every move it makes here (`Made`); the
+        // search plays few of those it makes, and noting them cost more
+        // than it saved.
+        let d = if heuristics {
+            self.frames.len() - 1
+        } else {
+            self.start_made()
+        };
+        // A field, not `top()`: the moves made are noted in `self.made`.
+        let f = &self.frames[d];
         let mover = f.to_move;
         let mut ban_dep = NO_DEP;
         let mut banned = false;
@@ -81,6 +90,9 @@ impl<const W: usize> Tsumego<W> {
         let atari_loses = cut && heuristics && !mover_is_attacker && self.targets.len() == 1;
         let mut board = f.board;
         let pass = self.try_move(Move::Pass, &mut board);
+        if !heuristics && let Outcome::Open { .. } = pass {
+            self.made[d].moves.push((Move::Pass, board, pass));
+        }
         // A move that ends the game in the mover's favour decides the
         // position: the other moves need not be made. Passing back after
         // a pass is the common case, so it is looked at first.
@@ -103,7 +115,11 @@ impl<const W: usize> Tsumego<W> {
         let [r0, r1, r2] = order::ranked(candidates, target);
         for i in r0.iter().chain(r1.iter()).chain(r2.iter()) {
             let m = Move::Play(Point(i as u16));
-            let child = match self.try_move(m, &mut board) {
+            let outcome = self.try_move(m, &mut board);
+            if !heuristics && let Outcome::Open { .. } = outcome {
+                self.made[d].moves.push((m, board, outcome));
+            }
+            let child = match outcome {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
                     banned = true;
@@ -275,8 +291,13 @@ impl<const W: usize> Tsumego<W> {
             ban_dep: NO_DEP,
             banned: false,
         };
+        let d = self.start_made();
         let mut board = self.top().board;
-        let child = match self.try_move(m, &mut board) {
+        let outcome = self.try_move(m, &mut board);
+        if let Outcome::Open { .. } = outcome {
+            self.made[d].moves.push((m, board, outcome));
+        }
+        let child = match outcome {
             Outcome::Illegal | Outcome::Banned(_) => return moves,
             Outcome::Terminal { attacker_wins, dep } => {
                 self.footprint = self.seen_through(here, dep, false);
@@ -383,11 +404,25 @@ impl<const W: usize> Tsumego<W> {
         }
     }
 
+    /// Starts noting the moves the top frame makes (`Made`); its depth.
+    fn start_made(&mut self) -> usize {
+        let d = self.frames.len() - 1;
+        if self.made.len() <= d {
+            self.made.resize_with(d + 1, Made::default);
+        }
+        let made = &mut self.made[d];
+        made.serial = self.frames[d].serial;
+        made.moves.clear();
+        d
+    }
+
     fn seen_at(&self, depth: u32) -> Seen<W> {
         Seen::of(&self.frames[depth as usize].board)
     }
 
     pub(super) fn play_move(&mut self, m: Move) {
+        self.serials += 1;
+        let serial = self.serials;
         let f = self.top();
         let depth = self.frames.len() as u32;
         let mut over = None;
@@ -396,7 +431,17 @@ impl<const W: usize> Tsumego<W> {
         let passed = m == Move::Pass;
         let mut board = f.board;
         let mut target_block = f.target_block;
-        let (captured, any_capture) = match self.try_move(m, &mut board) {
+        let made = (self.made.get(depth as usize - 1))
+            .filter(|made| self.walk_winner.is_some() && made.serial == f.serial)
+            .and_then(|made| made.moves.iter().find(|(n, _, _)| *n == m));
+        let outcome = match made {
+            Some(&(_, after, outcome)) => {
+                board = after;
+                outcome
+            }
+            None => self.try_move(m, &mut board),
+        };
+        let (captured, any_capture) = match outcome {
             Outcome::Open {
                 capture,
                 captured,
@@ -470,6 +515,7 @@ impl<const W: usize> Tsumego<W> {
             any_capture,
             over,
             target_block,
+            serial,
         };
         self.path_keys.add(&frame);
         self.frames.push(frame);

@@ -61,6 +61,19 @@ struct Frame<const W: usize> {
     /// `board.block(targets[0])`, kept from move to move: a fill of the
     /// target at every expansion cost more.
     target_block: Bits<W>,
+    /// Tells this frame from every other pushed at its depth (`Made`).
+    serial: u64,
+}
+
+/// The moves the last expansion of a frame made, each with the board
+/// after it and its outcome: the search plays a child it has just made,
+/// and a proof's walk every child at the loser's turn, so playing one
+/// takes its board from here instead of making the move again.
+#[derive(Clone, Default)]
+struct Made<const W: usize> {
+    /// The frame expanded (`Frame::serial`).
+    serial: u64,
+    moves: Vec<(Move, Board<W>, Outcome)>,
 }
 
 /// A tsumego position in play, with its path from the root.
@@ -82,6 +95,10 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// The winner of the proof being walked (`Game::walk_for`), if any.
     walk_winner: Option<Color>,
     frames: Vec<Frame<W>>,
+    /// By depth, the moves the frame there made when it was expanded.
+    made: Vec<Made<W>>,
+    /// The last frame's serial handed out.
+    serials: u64,
     /// The last plain expansion's footprint.
     footprint: Seen<W>,
     /// How many of the path's keys (`pos_key` and `alt_key`) fall in each
@@ -149,6 +166,7 @@ fn pos_key<const W: usize>(board: &Board<W>, to_move: Color, threats: [u8; 2]) -
 /// What a move does, before it is played for good. The board after an
 /// open move is written to the caller's scratch board rather than carried
 /// here: moving it in and out of the enum cost two copies per move.
+#[derive(Clone, Copy)]
 enum Outcome {
     Illegal,
     /// Banned by the repetition rule; repeats the position at this depth.
@@ -249,6 +267,7 @@ impl<const W: usize> Tsumego<W> {
             any_capture: false,
             over: None,
             target_block: board.block(problem.targets[0].narrowed::<W>()),
+            serial: 0,
         };
         let mut frames = Vec::with_capacity(256);
         let mut path_keys = PathKeys([0; 256]);
@@ -267,6 +286,8 @@ impl<const W: usize> Tsumego<W> {
             no_room_rule: true,
             walk_winner: None,
             frames,
+            made: Vec::new(),
+            serials: 0,
             footprint: Seen::default(),
             path_keys,
             orientation: Orientation::default(),
