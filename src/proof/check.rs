@@ -2,7 +2,9 @@
 //!
 //! It replays a solution tree from the problem's position with the full
 //! rules and the whole history, comparing positions stone by stone (not
-//! by hash), with no transposition table. It imports the board and the
+//! by hash), with no transposition table. (A word per position of its
+//! own stone counts, side to move and threats skips most comparisons:
+//! equal positions have equal words.) It imports the board and the
 //! problem only, never the solver or the tsumego game, so a bug there
 //! cannot hide itself here.
 //!
@@ -62,7 +64,10 @@ struct Checker<'a, const W: usize> {
     prover: Color,
     ko: Ko,
     /// Every position on the path: stones, side to move, threats held.
-    history: Vec<(Board<W>, Color, [u8; 2])>,
+    /// Its summaries are apart, so that a scan reads a word per entry.
+    history: Vec<[Bits<W>; 2]>,
+    /// Of each entry of `history`, `summary`.
+    summaries: Vec<u64>,
     /// Subtrees checked at a state, with what their check looked at.
     memo: HashMap<MemoKey<W>, Looked<W>>,
     stats: Checked,
@@ -144,7 +149,8 @@ fn check_in<const W: usize>(
         targets,
         prover,
         ko,
-        history: vec![(board, to_move, ko.threats)],
+        history: vec![stones_of(&board)],
+        summaries: vec![summary(&board, to_move, ko.threats)],
         memo: HashMap::default(),
         stats: Checked::default(),
         moves: Vec::new(),
@@ -188,28 +194,46 @@ impl<const W: usize> Checker<'_, W> {
     /// retake would repeat that.
     fn enter(&mut self, s: &State<W>, next: &State<W>) {
         if next.spent {
-            self.history.push((s.board, s.to_move, next.threats));
+            self.push(&s.board, s.to_move, next.threats);
         }
-        self.history.push((next.board, next.to_move, next.threats));
+        self.push(&next.board, next.to_move, next.threats);
+    }
+
+    fn push(&mut self, board: &Board<W>, to_move: Color, threats: [u8; 2]) {
+        self.history.push(stones_of(board));
+        self.summaries.push(summary(board, to_move, threats));
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.history.truncate(len);
+        self.summaries.truncate(len);
     }
 
     /// Whether a position before the current one may be among `looked`.
     fn history_reaches(&self, looked: &Looked<W>) -> bool {
         let n = self.history.len();
-        self.history[..n - 1]
-            .iter()
-            .any(|(b, _, _)| looked.may_hold(b))
+        (self.summaries[..n - 1].iter())
+            .zip(&self.history)
+            .any(|(&k, stones)| looked.may_hold(counts(k), stones))
+    }
+
+    /// The latest entry of the history with `key` as its summary and
+    /// `stones` as its stones.
+    fn find(&self, key: u64, stones: &[Bits<W>; 2]) -> Option<usize> {
+        (self.summaries.iter())
+            .zip(&self.history)
+            .rposition(|(&k, h)| k == key && h == stones)
     }
 
     /// The move's outcome, and the position it compared with the history
     /// (the mover's own when it placed no stone).
     fn apply(&self, s: &State<W>, m: Move) -> (After<W>, Looked<W>) {
-        let mut board = s.board;
-        let after = self.apply_noting(s, m, &mut board);
-        (after, Looked::of(&board))
+        let mut looked = Looked::of(&s.board);
+        let after = self.apply_noting(s, m, &mut looked);
+        (after, looked)
     }
 
-    fn apply_noting(&self, s: &State<W>, m: Move, looked: &mut Board<W>) -> After<W> {
+    fn apply_noting(&self, s: &State<W>, m: Move, looked: &mut Looked<W>) -> After<W> {
         let c = s.to_move;
         let mut next = s.clone();
         next.to_move = c.opp();
@@ -219,11 +243,9 @@ impl<const W: usize> Checker<'_, W> {
                 if s.passed {
                     return After::Over(false);
                 }
-                if self
-                    .history
-                    .iter()
-                    .any(|(b, t, k)| *t == c.opp() && *k == s.threats && same_stones(b, &s.board))
-                {
+                // The counts of `looked` are those of `s`'s stones.
+                let key = summary_of(looked.fewest, c.opp(), s.threats);
+                if self.find(key, &stones_of(&s.board)).is_some() {
                     return After::Over(false);
                 }
                 next.passed = true;
@@ -239,7 +261,7 @@ impl<const W: usize> Checker<'_, W> {
                     Ok(x) => x,
                     Err(_) => return After::Illegal("occupied or suicide"),
                 };
-                *looked = next.board;
+                *looked = Looked::of(&next.board);
                 if c == self.attacker() {
                     for (i, t) in self.targets.iter().enumerate() {
                         if played.captured.get(t.index()) {
@@ -251,10 +273,8 @@ impl<const W: usize> Checker<'_, W> {
                     }
                 }
                 next.passed = false;
-                let repeat = self.history.iter().rposition(|(b, t, k)| {
-                    *t == c.opp() && *k == s.threats && same_stones(b, &next.board)
-                });
-                if let Some(j) = repeat {
+                let key = summary_of(looked.fewest, c.opp(), s.threats);
+                if let Some(j) = self.find(key, &stones_of(&next.board)) {
                     if j < s.seg_start {
                         return After::Over(false);
                     }
@@ -440,7 +460,7 @@ impl<const W: usize> Checker<'_, W> {
                 let len = self.history.len();
                 self.enter(s, next);
                 let r = self.node(next, &line.replies);
-                self.history.truncate(len);
+                self.truncate(len);
                 r.map(|f| f.meet(here))
             }
         };
@@ -503,16 +523,127 @@ impl<const W: usize> Looked<W> {
         }
     }
 
-    /// Whether `board` may be one of the positions.
-    fn may_hold(&self, board: &Board<W>) -> bool {
-        let stones = [board.stones(Color::Black), board.stones(Color::White)];
-        (0..2).all(|c| {
-            stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
-        })
+    /// Whether a position with these stones (of these counts) may be one
+    /// of the positions.
+    fn may_hold(&self, counts: [u32; 2], stones: &[Bits<W>; 2]) -> bool {
+        counts[0] >= self.fewest[0]
+            && counts[1] >= self.fewest[1]
+            && (0..2).all(|c| (self.common[c] & !stones[c]).is_empty())
     }
 }
 
-fn same_stones<const W: usize>(a: &Board<W>, b: &Board<W>) -> bool {
-    a.stones(Color::Black) == b.stones(Color::Black)
-        && a.stones(Color::White) == b.stones(Color::White)
+fn stones_of<const W: usize>(board: &Board<W>) -> [Bits<W>; 2] {
+    [board.stones(Color::Black), board.stones(Color::White)]
+}
+
+/// Bits of a stone count in a summary (a board holds at most 361).
+const COUNT_BITS: u32 = 9;
+const COUNT: u64 = (1 << COUNT_BITS) - 1;
+
+/// A history entry's side to move, threats held and stone counts in one
+/// word. Equal positions have equal summaries, so most entries are told
+/// apart from a position by one comparison, without reading their
+/// stones; equal summaries still compare the stones.
+fn summary_of(counts: [u32; 2], to_move: Color, threats: [u8; 2]) -> u64 {
+    counts[0] as u64
+        | (counts[1] as u64) << COUNT_BITS
+        | (to_move.index() as u64) << (2 * COUNT_BITS)
+        | (threats[0] as u64) << 32
+        | (threats[1] as u64) << 40
+}
+
+/// The stone counts in a summary.
+fn counts(summary: u64) -> [u32; 2] {
+    [
+        (summary & COUNT) as u32,
+        (summary >> COUNT_BITS & COUNT) as u32,
+    ]
+}
+
+fn summary<const W: usize>(board: &Board<W>, to_move: Color, threats: [u8; 2]) -> u64 {
+    summary_of(Looked::of(board).fewest, to_move, threats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::sgf::load_str;
+
+    fn basic_ko() -> Problem {
+        let text = include_str!("../../problems/ko/basic-ko.sgf");
+        load_str("basic-ko.sgf", text).remove(0).expect("loads")
+    }
+
+    fn moves(sgf: &[&str]) -> Vec<Move> {
+        let point = |s| Point::from_sgf(s).expect("a point");
+        sgf.iter().map(|&s| Move::Play(point(s))).collect()
+    }
+
+    /// Whether the moves, played from the root with Black first under
+    /// the given threats, are all legal.
+    fn legal(p: &Problem, threats: [u8; 2], sgf: &[&str]) -> bool {
+        let ko = Ko::threats(threats[0], threats[1]);
+        let got = check_from(p, Color::Black, Color::White, ko, &moves(sgf), &[]);
+        !got.is_err_and(|e| e.contains("illegal move"))
+    }
+
+    /// In the basic ko Black takes at ab and White retakes at aa: each
+    /// retake repeats the position before the last capture, with the
+    /// same side to move and, once a threat is spent, fewer threats
+    /// held. So each retake costs a threat, and whoever runs out first
+    /// cannot retake.
+    #[test]
+    fn each_ko_retake_spends_a_threat_until_none_is_left() {
+        let p = basic_ko();
+        assert!(legal(&p, [0, 0], &["ab"]));
+        assert!(!legal(&p, [0, 0], &["ab", "aa"]));
+        assert!(legal(&p, [0, 1], &["ab", "aa"]));
+        assert!(!legal(&p, [0, 1], &["ab", "aa", "ab"]));
+        assert!(legal(&p, [1, 1], &["ab", "aa", "ab"]));
+        assert!(!legal(&p, [1, 1], &["ab", "aa", "ab", "aa"]));
+        assert!(legal(&p, [2, 1], &["ab", "aa", "ab"]));
+        assert!(!legal(&p, [2, 1], &["ab", "aa", "ab", "aa"]));
+        assert!(legal(&p, [1, 2], &["ab", "aa", "ab", "aa"]));
+    }
+
+    /// The history finds a position only with the same stones, the same
+    /// side to move and the same threats, however alike the others are.
+    #[test]
+    fn the_history_finds_only_the_same_position() {
+        let p = basic_ko();
+        let board: Board<2> = p.board.resized().expect("fits");
+        let (region, safe, targets) = p.narrowed::<2>();
+        let mut c = Checker {
+            problem: &p,
+            region,
+            safe,
+            targets,
+            prover: Color::White,
+            ko: Ko::threats(0, 0),
+            history: Vec::new(),
+            summaries: Vec::new(),
+            memo: HashMap::default(),
+            stats: Checked::default(),
+            moves: Vec::new(),
+        };
+        let at = |s| Point::from_sgf(s).expect("a point").narrowed::<2>();
+        // Two positions with the same stone counts: a black stone at
+        // one point or at another.
+        let (mut one, mut other) = (board, board);
+        one.put(Color::Black, at("af"));
+        other.put(Color::Black, at("if"));
+        let find = |c: &Checker<2>, b: &Board<2>, to_move, threats| {
+            c.find(summary(b, to_move, threats), &stones_of(b))
+        };
+        c.push(&one, Color::White, [1, 0]);
+        c.push(&board, Color::Black, [1, 0]);
+        c.push(&one, Color::White, [0, 0]);
+        assert_eq!(find(&c, &one, Color::White, [0, 0]), Some(2));
+        assert_eq!(find(&c, &one, Color::White, [1, 0]), Some(0));
+        assert_eq!(find(&c, &one, Color::White, [0, 1]), None);
+        assert_eq!(find(&c, &one, Color::Black, [0, 0]), None);
+        assert_eq!(find(&c, &other, Color::White, [0, 0]), None);
+        assert_eq!(find(&c, &board, Color::Black, [1, 0]), Some(1));
+        assert_eq!(find(&c, &board, Color::White, [1, 0]), None);
+    }
 }
