@@ -27,6 +27,7 @@
 use rustc_hash::FxHashMap as HashMap;
 
 use super::Line;
+use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, dead, words_for};
 use crate::problem::{Ko, Problem};
 
@@ -72,7 +73,12 @@ struct Checker<'a, const W: usize> {
     memo: HashMap<MemoKey<W>, Looked<W>>,
     stats: Checked,
     moves: Vec<Move>,
+    /// Lists of legal moves to reuse, one for each loser's node open.
+    spare: Vec<Legal<W>>,
 }
+
+/// Legal moves with their outcomes and what they looked at.
+type Legal<const W: usize> = Vec<(Move, After<W>, Looked<W>)>;
 
 /// Everything the rest of the game depends on at a node, apart from the
 /// history, and the subtree checked from it.
@@ -154,6 +160,7 @@ fn check_in<const W: usize>(
         memo: HashMap::default(),
         stats: Checked::default(),
         moves: Vec::new(),
+        spare: Vec::new(),
     };
     let mut state = root;
     for &m in moves {
@@ -389,9 +396,24 @@ impl<const W: usize> Checker<'_, W> {
             };
             Ok(looked.meet(self.follow(s, line)?))
         } else {
-            let legal = self.legal_moves(s, &mut looked);
+            let mut legal = self.spare.pop().unwrap_or_default();
+            self.legal_moves(s, &mut looked, &mut legal);
+            // The replies given, to find each legal move among them at
+            // once (a point off the board is not legal, so not needed).
+            let (mut given, mut pass_given) = (Bits::<WORDS>::EMPTY, false);
+            for line in tree {
+                match line.mv {
+                    Move::Play(p) if p.index() < Bits::<WORDS>::LEN => given.set(p.index()),
+                    Move::Play(_) => {}
+                    Move::Pass => pass_given = true,
+                }
+            }
             for (m, _, _) in &legal {
-                if !tree.iter().any(|l| l.mv == *m) {
+                let answered = match m {
+                    Move::Play(p) => given.get(p.index()),
+                    Move::Pass => pass_given,
+                };
+                if !answered {
                     return Err(format!(
                         "{}: the reply {} is not answered",
                         self.here(),
@@ -407,14 +429,16 @@ impl<const W: usize> Checker<'_, W> {
             }
             // Every line's move is now among `legal`, which was applied
             // under this same history (each follow restores it), so its
-            // outcome there stands.
+            // outcome there stands. `legal` is in the order of moves (a
+            // search can only miss, never find another move).
             for line in tree {
-                let (_, after, here) = legal
-                    .iter()
-                    .find(|(m, _, _)| *m == line.mv)
+                let i = (legal.binary_search_by_key(&line.mv, |&(m, _, _)| m))
                     .expect("each reply is a legal move");
+                let (_, after, here) = &legal[i];
                 looked = looked.meet(self.follow_applied(s, line, after, *here)?);
             }
+            legal.clear();
+            self.spare.push(legal);
             Ok(looked)
         }
     }
@@ -468,15 +492,11 @@ impl<const W: usize> Checker<'_, W> {
         r
     }
 
-    /// The legal moves at `s`, each with what `apply` returned for it, so
-    /// that following a reply does not play it again; adds to `looked`
-    /// every position they compared with the history.
-    fn legal_moves(
-        &self,
-        s: &State<W>,
-        looked: &mut Looked<W>,
-    ) -> Vec<(Move, After<W>, Looked<W>)> {
-        let mut out = Vec::new();
+    /// The legal moves at `s` in their order (`Move`'s), each with what
+    /// `apply` returned for it, so that following a reply does not play it
+    /// again, into `out`; adds to `looked` every position they compared
+    /// with the history.
+    fn legal_moves(&self, s: &State<W>, looked: &mut Looked<W>, out: &mut Legal<W>) {
         let area = self.region & s.board.empty();
         for i in area.iter() {
             let m = Move::Play(Point(i as u16).widened::<W>());
@@ -490,7 +510,6 @@ impl<const W: usize> Checker<'_, W> {
         // is `s` itself, already in `looked`.
         let (after, here) = self.apply(s, Move::Pass);
         out.push((Move::Pass, after, here));
-        out
     }
 }
 
@@ -625,6 +644,7 @@ mod tests {
             memo: HashMap::default(),
             stats: Checked::default(),
             moves: Vec::new(),
+            spare: Vec::new(),
         };
         let at = |s| Point::from_sgf(s).expect("a point").narrowed::<2>();
         // Two positions with the same stone counts: a black stone at
