@@ -218,9 +218,11 @@ impl<const W: usize> Checker<'_, W> {
 
     /// Whether a position before the current one may be among `looked`.
     fn history_reaches(&self, looked: &Looked<W>) -> bool {
-        let n = self.history.len();
-        (self.summaries[..n - 1].iter())
-            .zip(&self.history)
+        // From the latest: where one may be, it is most often among the
+        // last few.
+        let n = self.history.len() - 1;
+        (self.summaries[..n].iter().zip(&self.history[..n]))
+            .rev()
             .any(|(&k, stones)| looked.may_hold(counts(k), stones))
     }
 
