@@ -82,7 +82,7 @@ type Legal<const W: usize> = Vec<(Move, After<W>, Looked<W>)>;
 
 /// Everything the rest of the game depends on at a node, apart from the
 /// history, and the subtree checked from it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct MemoKey<const W: usize> {
     black: Bits<W>,
     white: Bits<W>,
@@ -91,6 +91,26 @@ struct MemoKey<const W: usize> {
     captured: u64,
     threats: [u8; 2],
     tree: usize,
+}
+
+/// Fewer words than the fields, all folded in: `Eq` still compares each
+/// field.
+impl<const W: usize> std::hash::Hash for MemoKey<W> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let mut stones = 0u64;
+        for k in 0..W {
+            stones = stones.rotate_left(7) ^ self.black.0[k] ^ self.white.0[k].rotate_left(32);
+        }
+        h.write_u64(stones);
+        h.write_u64(
+            self.captured
+                ^ (self.to_move.index() as u64) << 40
+                ^ (self.passed as u64) << 41
+                ^ (self.threats[0] as u64) << 48
+                ^ (self.threats[1] as u64) << 56,
+        );
+        h.write_usize(self.tree);
+    }
 }
 
 enum After<const W: usize> {
