@@ -287,10 +287,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             stdout_terminal,
             std::io::stderr().is_terminal(),
         ),
-        cut_names: stdout_terminal,
+        table: TableLayout::for_stdout(stdout_terminal),
     };
     if let Format::Table = args.format {
-        bar.suspend(|| print_table_header(&mut out))?;
+        bar.suspend(|| print_table_header(&mut out, how.table))?;
     }
     let (solved, failed) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let mut write_error: Option<anyhow::Error> = None;
@@ -459,10 +459,7 @@ struct Output {
     format: Format,
     /// Each error line goes to stderr too (`echo_errors`).
     errors_to_stderr: bool,
-    /// Table names are cut to their column: a terminal's width needs
-    /// fitting; a file or a pipe is read by programs and searched by
-    /// name, so it gets them whole.
-    cut_names: bool,
+    table: TableLayout,
 }
 
 /// One record as its format writes it, with its error line on stderr
@@ -470,7 +467,7 @@ struct Output {
 fn emit(out: &mut impl Write, how: Output, r: &Record) -> Result<()> {
     match how.format {
         Format::Jsonl => writeln!(out, "{}", serde_json::to_string(r)?)?,
-        Format::Table => print_table_row(out, r, how.cut_names)?,
+        Format::Table => print_table_row(out, r, how.table)?,
         Format::Json => {}
     }
     out.flush()?;
@@ -483,22 +480,135 @@ fn emit(out: &mut impl Write, how: Output, r: &Record) -> Result<()> {
     Ok(())
 }
 
-fn print_table_header(out: &mut impl Write) -> Result<()> {
+/// Width of the table's name column, as wide as it gets.
+const NAME_COLUMNS: usize = 36;
+
+/// The narrowest name column a terminal gets.
+const NAME_MIN: usize = 16;
+
+/// The narrowest name column that keeps the positions and ms columns:
+/// they are dropped before a name is cut shorter than that.
+const NAME_MIN_WITH_EFFORT: usize = 24;
+
+/// Columns the first moves get at least: their header, "first moves".
+const MOVES_MIN: usize = 11;
+
+/// The columns from the name's end to the first moves': pl, goal,
+/// target, status, threats and file; then positions and ms; then the
+/// two spaces before the first moves.
+const GO_COLUMNS: usize = 51;
+const EFFORT_COLUMNS: usize = 21;
+const MOVES_GAP: usize = 2;
+
+/// Columns of a row besides the name and the first moves.
+fn other_columns(effort: bool) -> usize {
+    GO_COLUMNS + if effort { EFFORT_COLUMNS } else { 0 } + MOVES_GAP
+}
+
+/// Which columns the table shows and how wide: decided once from where
+/// stdout goes, and used alike by the header and every row, so that
+/// they line up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TableLayout {
+    /// The terminal's width: a longer name is cut at its start to fit
+    /// its column, a longer list of first moves is cut short with " …"
+    /// and an error is wrapped (a row that wraps breaks the table).
+    /// `None`, a file or a pipe: nothing is cut, a long name moves the
+    /// columns after it (programs read it, people search it by name).
+    width: Option<usize>,
+    /// Width of the name column.
+    name: usize,
+    /// The positions and ms columns are shown.
+    effort: bool,
+}
+
+impl TableLayout {
+    /// A file or a pipe: every column, names and moves whole.
+    const WHOLE: TableLayout = TableLayout {
+        width: None,
+        name: NAME_COLUMNS,
+        effort: true,
+    };
+
+    /// For stdout: fitted to the terminal's width when it is one, from
+    /// `COLUMNS` when that is set to a number (as POSIX has it: a user
+    /// can ask for another width), else from the terminal's size; a
+    /// file or a pipe gets every column, whatever `COLUMNS` says.
+    fn for_stdout(terminal: bool) -> TableLayout {
+        if !terminal {
+            return TableLayout::WHOLE;
+        }
+        let columns = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok())
+            .filter(|&c| c > 0);
+        let width = columns.or_else(|| crossterm::terminal::size().ok().map(|(w, _)| w.into()));
+        TableLayout::fit(width.unwrap_or(usize::MAX))
+    }
+
+    /// The layout for a terminal `width` columns wide: the name column
+    /// shrinks first, down to `NAME_MIN_WITH_EFFORT`; then positions and
+    /// ms go, and the name takes what they leave, down to `NAME_MIN`;
+    /// the first moves get the rest of the line, `MOVES_MIN` at least.
+    /// From 121 columns the table is as wide as in a file.
+    fn fit(width: usize) -> TableLayout {
+        let name_room = |effort| {
+            width
+                .saturating_sub(other_columns(effort) + MOVES_MIN)
+                .min(NAME_COLUMNS)
+        };
+        let effort = name_room(true) >= NAME_MIN_WITH_EFFORT;
+        TableLayout {
+            width: Some(width),
+            name: name_room(effort).max(NAME_MIN),
+            effort,
+        }
+    }
+
+    /// Columns left for the first moves; `None`: no limit.
+    fn moves(&self) -> Option<usize> {
+        let used = self.name + other_columns(self.effort);
+        self.width.map(|w| w.saturating_sub(used))
+    }
+
+    /// The name padded (or cut) to its column.
+    fn name(&self, text: &str) -> String {
+        if self.width.is_some() {
+            crate::text::fit_left(text, self.name)
+        } else {
+            crate::text::pad_right(text, self.name)
+        }
+    }
+
+    /// One line of the table, header or row: the cells in their columns,
+    /// those not shown left out; without trailing spaces.
+    fn line(&self, name: &str, go: [&str; 6], effort: [&str; 2], moves: &str) -> String {
+        let [pl, goal, target, status, threats, file] = go;
+        let mut line = format!(
+            "{} {pl:>2} {goal:<4} {target:<6} {status:<19} {threats:<7} {file:<7}",
+            self.name(name)
+        );
+        if self.effort {
+            let [positions, ms] = effort;
+            line.push_str(&format!(" {positions:>10} {ms:>9}"));
+        }
+        line.push_str("  ");
+        line.push_str(moves);
+        line.trim_end().to_string()
+    }
+}
+
+fn print_table_header(out: &mut impl Write, layout: TableLayout) -> Result<()> {
     // The first moves come last: a long list runs on past the line's end
-    // without pushing the other columns out of line.
-    writeln!(
-        out,
-        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9}  first moves",
-        crate::text::pad_right("problem", NAME_COLUMNS),
-        "pl",
-        "goal",
-        "target",
-        "status",
-        "threats",
-        "file",
-        "positions",
-        "ms",
-    )?;
+    // (or is cut short there) without pushing the other columns out of
+    // line.
+    let moves = match layout.moves() {
+        Some(room) => crate::text::cut_end("first moves", room),
+        None => "first moves".to_string(),
+    };
+    let go = ["pl", "goal", "target", "status", "threats", "file"];
+    let line = layout.line("problem", go, ["positions", "ms"], &moves);
+    writeln!(out, "{line}")?;
     Ok(())
 }
 
@@ -507,19 +617,53 @@ fn record_label(r: &Record) -> String {
     problem::label(std::path::Path::new(&r.file), Some(r.index))
 }
 
-/// Width of the table's name column.
-const NAME_COLUMNS: usize = 36;
+/// The first moves as a row writes them, in at most `room` columns:
+/// whole moves, and " …" when the list goes on, cut short by a limit
+/// (more moves may work) or by `room` (more do).
+fn moves_text(moves: &[String], complete: bool, room: Option<usize>) -> String {
+    let mut shown = moves.len();
+    loop {
+        let mut text = moves[..shown].join(" ");
+        if shown < moves.len() || (!complete && !moves.is_empty()) {
+            text.push_str(if shown > 0 { " …" } else { "…" });
+        }
+        if shown == 0 || room.is_none_or(|room| crate::text::columns(&text) <= room) {
+            return text;
+        }
+        shown -= 1;
+    }
+}
 
-/// One row; a name longer than its column is cut at its start when
-/// `cut_names`, else written whole (the columns after it then move).
-fn print_table_row(out: &mut impl Write, r: &Record, cut_names: bool) -> Result<()> {
-    let label = if cut_names {
-        crate::text::fit_left(&record_label(r), NAME_COLUMNS)
-    } else {
-        crate::text::pad_right(&record_label(r), NAME_COLUMNS)
-    };
+/// `text` in lines of at most `width` columns, broken at spaces (a
+/// longer word has a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if crate::text::columns(line) + 1 + crate::text::columns(word) <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// One row, in `layout`'s columns. An error row is its name and the
+/// error, whole: all the row has to say; on a terminal it is wrapped
+/// under itself, clear of the name column.
+fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Result<()> {
     if r.status == "error" {
-        writeln!(out, "{label} error: {}", r.error.as_deref().unwrap_or(""))?;
+        let error = format!("error: {}", r.error.as_deref().unwrap_or(""));
+        let room = layout
+            .width
+            .map_or(usize::MAX, |w| w.saturating_sub(layout.name + 1));
+        let mut name = layout.name(&record_label(r));
+        for line in wrap(&error, room) {
+            writeln!(out, "{name} {line}")?;
+            name = " ".repeat(layout.name);
+        }
         return Ok(());
     }
     let moves: Vec<String> = r
@@ -546,10 +690,7 @@ fn print_table_row(out: &mut impl Write, r: &Record, cut_names: bool) -> Result<
     };
     // A list a limit (or --status-only) cut short ends in "…": more
     // moves may work.
-    let mut moves = moves.join(" ");
-    if !r.first_moves.is_empty() && !r.all_first_moves {
-        moves.push_str(" …");
-    }
+    let moves = moves_text(&moves, r.all_first_moves, layout.moves());
     // Ko grade: threats the side to move needs / the opponent needs.
     let grade = r.grade.as_deref().unwrap_or("");
     let status = format!(
@@ -561,26 +702,24 @@ fn print_table_row(out: &mut impl Write, r: &Record, cut_names: bool) -> Result<
         },
         if r.checked || !r.solved() { "" } else { "?" }
     );
-    let line = format!(
-        "{} {:>2} {:<4} {:<6} {:<19} {:<7} {:<7} {:>10} {:>9.1}  {}",
-        label,
+    // Every marked block: "A8+H2".
+    let target = if r.targets.is_empty() {
+        "-".to_string()
+    } else {
+        let points: Vec<String> = r.targets.iter().map(|t| r.point_for_people(t)).collect();
+        points.join("+")
+    };
+    let go = [
         r.to_move.as_deref().unwrap_or("-"),
         r.goal.as_deref().unwrap_or("-"),
-        // Every marked block: "A8+H2".
-        if r.targets.is_empty() {
-            "-".to_string()
-        } else {
-            let points: Vec<String> = r.targets.iter().map(|t| r.point_for_people(t)).collect();
-            points.join("+")
-        },
-        status,
+        &target,
+        &status,
         grade,
         file,
-        r.positions,
-        r.ms,
-        moves
-    );
-    writeln!(out, "{}", line.trim_end())?;
+    ];
+    let (positions, ms) = (r.positions.to_string(), format!("{:.1}", r.ms));
+    let line = layout.line(&record_label(r), go, [&positions, &ms], &moves);
+    writeln!(out, "{line}")?;
     Ok(())
 }
 
@@ -637,12 +776,12 @@ mod tests {
             },
             None,
         );
-        let row = |cut| {
+        let row = |layout| {
             let mut out = Vec::new();
-            print_table_row(&mut out, &r, cut).unwrap();
+            print_table_row(&mut out, &r, layout).unwrap();
             String::from_utf8(out).unwrap()
         };
-        let (on_screen, in_file) = (row(true), row(false));
+        let (on_screen, in_file) = (row(TableLayout::fit(140)), row(TableLayout::WHOLE));
         let screen_name = on_screen.split(" error: ").next().unwrap();
         assert!(screen_name.starts_with("…"), "{on_screen}");
         assert_eq!(crate::text::columns(screen_name), NAME_COLUMNS);
@@ -657,14 +796,156 @@ mod tests {
         };
         let mut a = Vec::new();
         let mut b = Vec::new();
-        print_table_row(&mut a, &short, true).unwrap();
-        print_table_row(&mut b, &short, false).unwrap();
+        print_table_row(&mut a, &short, TableLayout::fit(140)).unwrap();
+        print_table_row(&mut b, &short, TableLayout::WHOLE).unwrap();
         assert_eq!(a, b);
         assert!(
             String::from_utf8(a)
                 .unwrap()
                 .starts_with(&format!("{:<37}error", "a.sgf"))
         );
+    }
+
+    /// The header and rows of `records` as `layout` writes them.
+    fn table(layout: TableLayout, records: &[Record]) -> String {
+        let mut out = Vec::new();
+        print_table_header(&mut out, layout).unwrap();
+        for r in records {
+            print_table_row(&mut out, r, layout).unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Bent four in the corner solved for each side, with a set effort
+    /// (positions and ms vary with the solver and the machine), and a
+    /// file that could not be read.
+    fn bent_four_and_an_error() -> Vec<Record> {
+        let path = "problems/classic/bent-four-in-the-corner.sgf";
+        let p = problem::load_paths(&[path]).remove(0).unwrap();
+        let opts = Options {
+            memory: 16 << 20,
+            ..Options::default()
+        };
+        let mut records: Vec<Record> = [Color::Black, Color::White]
+            .into_iter()
+            .map(|side| Record::from_analysis(&p, &analysis::analyze(&p, side, &opts)))
+            .collect();
+        for (r, (positions, ms)) in records.iter_mut().zip([(445, 1.1), (235, 12.5)]) {
+            (r.positions, r.ms) = (positions, ms);
+        }
+        records.push(Record::from_error(
+            &LoadError {
+                file: "broken/unfinished.sgf".into(),
+                index: None,
+                cause: "not valid SGF (Error tokenizing: Unexpected end of property value)"
+                    .to_string(),
+            },
+            None,
+        ));
+        records
+    }
+
+    #[test]
+    fn a_table_in_a_file_or_a_pipe_has_every_column_and_whole_names() {
+        let records = bent_four_and_an_error();
+        let e = &records[2].error.clone().unwrap();
+        assert_eq!(TableLayout::for_stdout(false), TableLayout::WHOLE);
+        assert_eq!(
+            table(TableLayout::WHOLE, &records),
+            format!("\
+problem                              pl goal target status              threats file     positions        ms  first moves
+problems/classic/bent-four-in-the-corner.sgf  B kill Q2     ko                  0/1     as SX          445       1.1  T1(0/1) T2(1/1)
+problems/classic/bent-four-in-the-corner.sgf  W live Q2     ko                  1/1     as SX          235      12.5  T1(1/1) pass(1/1)
+broken/unfinished.sgf                error: {e}
+")
+        );
+    }
+
+    #[test]
+    fn a_table_fits_a_terminal_of_80_columns_without_positions_and_ms() {
+        let layout = TableLayout::fit(80);
+        assert_eq!((layout.name, layout.effort), (NAME_MIN, false));
+        let text = table(layout, &bent_four_and_an_error());
+        assert_eq!(
+            text,
+            "\
+problem          pl goal target status              threats file     first moves
+…-the-corner.sgf  B kill Q2     ko                  0/1     as SX    T1(0/1) …
+…-the-corner.sgf  W live Q2     ko                  1/1     as SX    T1(1/1) …
+…/unfinished.sgf error: broken/unfinished.sgf: not valid SGF (Error tokenizing:
+                 Unexpected end of property value)
+"
+        );
+        assert!(
+            text.lines().all(|l| crate::text::columns(l) <= 80),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_table_at_100_columns_has_whole_names_without_positions_and_ms() {
+        let layout = TableLayout::fit(100);
+        assert_eq!((layout.name, layout.effort), (NAME_COLUMNS, false));
+        let text = table(layout, &bent_four_and_an_error());
+        assert_eq!(
+            text,
+            "\
+problem                              pl goal target status              threats file     first moves
+…classic/bent-four-in-the-corner.sgf  B kill Q2     ko                  0/1     as SX    T1(0/1) …
+…classic/bent-four-in-the-corner.sgf  W live Q2     ko                  1/1     as SX    T1(1/1) …
+broken/unfinished.sgf                error: broken/unfinished.sgf: not valid SGF (Error tokenizing:
+                                     Unexpected end of property value)
+"
+        );
+        assert!(
+            text.lines().all(|l| crate::text::columns(l) <= 100),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_table_at_140_columns_has_every_column() {
+        let layout = TableLayout::fit(140);
+        assert_eq!((layout.name, layout.effort), (NAME_COLUMNS, true));
+        // Wide enough: a name is cut to its column, and nothing else.
+        assert_eq!(TableLayout::fit(121).moves(), Some(MOVES_MIN));
+        assert_eq!(
+            table(layout, &bent_four_and_an_error()),
+            "\
+problem                              pl goal target status              threats file     positions        ms  first moves
+…classic/bent-four-in-the-corner.sgf  B kill Q2     ko                  0/1     as SX          445       1.1  T1(0/1) T2(1/1)
+…classic/bent-four-in-the-corner.sgf  W live Q2     ko                  1/1     as SX          235      12.5  T1(1/1) pass(1/1)
+broken/unfinished.sgf                error: broken/unfinished.sgf: not valid SGF (Error tokenizing: Unexpected end of property value)
+"
+        );
+    }
+
+    #[test]
+    fn the_name_narrows_before_positions_and_ms_go() {
+        // 120 columns: one column less of name than in a file.
+        assert_eq!(
+            TableLayout::fit(120),
+            TableLayout {
+                width: Some(120),
+                name: NAME_COLUMNS - 1,
+                effort: true
+            }
+        );
+        // Down to NAME_MIN_WITH_EFFORT at 109; below, the name takes the
+        // room of the positions and ms, down to NAME_MIN.
+        assert_eq!(TableLayout::fit(109).name, NAME_MIN_WITH_EFFORT);
+        assert!(TableLayout::fit(109).effort && !TableLayout::fit(108).effort);
+        assert_eq!(TableLayout::fit(90).name, 26);
+        assert_eq!(TableLayout::fit(40).name, NAME_MIN);
+        // The first moves: whole ones, cut short with " …".
+        let moves: Vec<String> = ["D1", "C1", "pass"].map(String::from).to_vec();
+        assert_eq!(moves_text(&moves, true, None), "D1 C1 pass");
+        assert_eq!(moves_text(&moves, true, Some(10)), "D1 C1 pass");
+        assert_eq!(moves_text(&moves, true, Some(9)), "D1 C1 …");
+        assert_eq!(moves_text(&moves, false, Some(10)), "D1 C1 …");
+        assert_eq!(moves_text(&moves, false, None), "D1 C1 pass …");
+        assert_eq!(moves_text(&moves, true, Some(3)), "…");
+        assert_eq!(moves_text(&[], false, Some(3)), "");
     }
 
     #[test]
