@@ -521,3 +521,111 @@ impl<const W: usize> Tsumego<W> {
         self.frames.push(frame);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Frame, Tsumego};
+    use crate::board::Color;
+    use crate::dfpn::{Child, Expansion, Game};
+    use crate::problem::{Ko, load_paths};
+
+    /// What a frame holds, to compare two made the two ways.
+    fn view<const W: usize>(f: &Frame<W>) -> impl PartialEq + std::fmt::Debug + use<W> {
+        (
+            (
+                f.board, f.to_move, f.pos_key, f.threats, f.alt_key, f.passed,
+            ),
+            (f.seg_start, f.captured, f.last, f.any_capture, f.over),
+            f.target_block,
+        )
+    }
+
+    /// Along random lines of a walk, every child played from the moves
+    /// the walk's expansion kept (`Made`) is the frame a game that kept
+    /// none makes for the same move: the same stones, keys, threats,
+    /// history segment and captures, ko retakes and spent threats
+    /// included; and a sibling of the child the walk expanded at some
+    /// depth takes none of the moves kept for that child.
+    #[test]
+    fn a_walk_plays_the_moves_it_made_as_if_it_made_them_again() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/ko");
+        let problems: Vec<_> = load_paths(&[dir]).into_iter().flatten().collect();
+        assert!(problems.len() >= 10, "the bundled ko problems load");
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut compared, mut repeats) = (0, 0);
+        for p in &problems {
+            let side = p.to_move.unwrap_or(Color::Black);
+            let settings = [
+                Ko::from(Some(side.opp())),
+                Ko::from(Some(side)),
+                Ko::threats(1, 1),
+            ];
+            for ko in settings {
+                for line in 0..6 {
+                    let mut g: Tsumego = Tsumego::new(p, side, side, ko);
+                    g.walk_for(Some(line % 2 == 0));
+                    let mut out: Vec<Child<_>> = Vec::new();
+                    for _ in 0..40 {
+                        if let Expansion::Terminal { .. } = g.expand_plain(&mut out) {
+                            break;
+                        }
+                        let open: Vec<_> = out
+                            .iter()
+                            .filter(|c| c.terminal.is_none())
+                            .cloned()
+                            .collect();
+                        if open.is_empty() {
+                            break;
+                        }
+                        let d = g.frames.len() - 1;
+                        for c in &open {
+                            let m = g.inward(c.mv);
+                            assert!(
+                                g.made[d].moves.iter().any(|(n, _, _)| *n == m),
+                                "the walk kept {m:?}"
+                            );
+                            let mut fresh = g.clone();
+                            fresh.made.clear();
+                            fresh.play(c.mv);
+                            let mut kept = g.clone();
+                            kept.play(c.mv);
+                            assert_eq!(view(kept.top()), view(fresh.top()), "{:?}", c.mv);
+                            assert_eq!(kept.key(), fresh.key());
+                            compared += 1;
+                            repeats += usize::from(c.bound);
+                        }
+                        let pick = open[(next() % open.len() as u64) as usize].mv;
+                        // A sibling's moves, played where the walk kept
+                        // those of the child it expanded before at the
+                        // same depth: none of them may be taken.
+                        if let Some(other) = open.iter().find(|c| c.mv != pick) {
+                            g.play(pick);
+                            g.expand_plain(&mut out);
+                            g.undo();
+                            g.play(other.mv);
+                            for m in g.legal_moves() {
+                                let mut fresh = g.clone();
+                                fresh.made.clear();
+                                fresh.play(m);
+                                let mut stale = g.clone();
+                                stale.play(m);
+                                assert_eq!(view(stale.top()), view(fresh.top()), "{m:?}");
+                                compared += 1;
+                            }
+                            g.undo();
+                        }
+                        g.play(pick);
+                    }
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared} moves compared");
+        assert!(repeats > 0, "some lines repeat positions (ko retakes)");
+    }
+}
