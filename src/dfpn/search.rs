@@ -293,9 +293,6 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     pub fn root_free(&self) -> bool {
         self.root_free
     }
-    pub fn elapsed(&self) -> Duration {
-        self.clock.start.elapsed()
-    }
 
     /// Starts the counts of positions and expansions again, keeping what
     /// the table learnt (a search resumed by a new caller).
