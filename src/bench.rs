@@ -46,7 +46,8 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     } else {
         load_paths(&args.paths)
     };
-    let opts = args.limits().options(1)?;
+    let mut opts = args.limits().options(1)?;
+    opts.debug = crate::cli::debug_from_env();
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
     // As in `solve`'s table: names fitted to a terminal, whole elsewhere.

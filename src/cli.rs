@@ -229,6 +229,11 @@ impl LimitArgs {
     }
 }
 
+/// `SHIKATSU_DEBUG` is set: a developer's switch for `Options::debug`.
+pub(crate) fn debug_from_env() -> bool {
+    std::env::var_os("SHIKATSU_DEBUG").is_some()
+}
+
 /// The table memory of one job: its share of `--memory`, but no more
 /// than a search within the limits can use. A search stores one entry
 /// per expansion, up to about 280,000 a second on this kind of machine
@@ -269,6 +274,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     at_least_one("--threads", args.threads)?;
     let jobs = args.jobs.unwrap_or_else(cores);
     let mut opts = args.limits.options(jobs)?;
+    opts.debug = debug_from_env();
     if let Some(dir) = &args.proof_sgf {
         prepare_proof_dir(dir)?;
     }

@@ -70,6 +70,8 @@ pub struct Engine {
     /// kept for the other side (`tables::reuse_searcher`); None: the
     /// table is not carried over.
     pub(super) carried: Option<Carried>,
+    /// `Options::debug`.
+    debug: bool,
 }
 
 impl Engine {
@@ -98,6 +100,7 @@ impl Engine {
             resume: opts.resume,
             desk: None,
             carried: None,
+            debug: opts.debug,
         }
     }
 
@@ -296,7 +299,7 @@ impl Engine {
             spent += s.positions() - before;
             let t1 = Instant::now();
             let too_large = s.proof_too_large;
-            let debug = std::env::var_os("SHIKATSU_DEBUG").is_some();
+            let debug = self.debug;
             if debug {
                 let size: usize = tree.as_ref().map_or(0, |t| proof::distinct_size(t));
                 eprintln!(
@@ -385,7 +388,7 @@ impl Engine {
         match proof::check_from(problem, to_move, winner, ko, moves, tree) {
             Ok(_) => true,
             Err(e) => {
-                if std::env::var_os("SHIKATSU_DEBUG").is_some() {
+                if self.debug {
                     eprintln!("{}: checker: {e}", problem.label());
                 }
                 false

@@ -76,6 +76,11 @@ pub struct Options {
     /// then picks up where the last search stopped instead of starting
     /// afresh.
     pub resume: Option<Resume>,
+    /// Print each status search's extraction and check, and any proof
+    /// the checker rejects, on stderr: `SHIKATSU_DEBUG` in the command
+    /// line's runs (`solve`, `bench`), never in the terminal UI, whose
+    /// screen stderr is.
+    pub debug: bool,
 }
 
 /// Who keeps a table (one each: a new key empties it and reuses its
@@ -97,6 +102,7 @@ impl Default for Options {
             threads: 1,
             proof_nodes: crate::dfpn::PROOF_NODE_LIMIT,
             resume: None,
+            debug: false,
         }
     }
 }
