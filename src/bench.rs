@@ -28,6 +28,31 @@ pub fn default_suite() -> Vec<Loaded> {
     loaded
 }
 
+/// The widest name column of the table (a file or a pipe gets it whole).
+const NAME_COLUMNS: usize = 48;
+
+/// The narrowest name column a terminal gets.
+const NAME_MIN: usize = 16;
+
+/// The table's columns after the name: pl, status, positions, ms, pos/s
+/// and the spaces between them.
+const OTHER_COLUMNS: usize = 51;
+
+/// The name column for a terminal `width` columns wide (unknown: the
+/// widest): the rest of the line, so that no row wraps.
+fn name_columns(width: Option<usize>) -> usize {
+    width.map_or(NAME_COLUMNS, |w| {
+        w.saturating_sub(OTHER_COLUMNS)
+            .clamp(NAME_MIN, NAME_COLUMNS)
+    })
+}
+
+/// One line of the table: the name as given (padded or cut to its
+/// column), then pl, status, positions, ms and pos/s.
+fn table_line(name: &str, [pl, status, positions, ms, rate]: [&str; 5]) -> String {
+    format!("{name} {pl:>2} {status:<13} {positions:>11} {ms:>10} {rate:>10}")
+}
+
 /// Peak resident memory of this process in KiB (Linux), if known.
 pub fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -50,18 +75,19 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     opts.debug = crate::cli::debug_from_env();
     let start = Instant::now();
     let mut out = std::io::stdout().lock();
-    // As in `solve`'s table: names fitted to a terminal, whole elsewhere.
-    let cut_names = std::io::stdout().is_terminal();
+    // As in `solve`'s table: names fitted to a terminal's width, whole
+    // elsewhere.
+    let fit = std::io::stdout()
+        .is_terminal()
+        .then(|| name_columns(crate::cli::terminal_width()));
     let (mut positions, mut ms, mut solved, mut total) = (0u64, 0f64, 0usize, 0usize);
     let mut not_loaded = 0usize;
     // `--format json` writes one document at the end, as `solve` does.
     let mut records = Vec::new();
     if args.format == Format::Table {
-        writeln!(
-            out,
-            "{:<48} {:>2} {:<13} {:>11} {:>10} {:>10}",
-            "problem", "pl", "status", "positions", "ms", "pos/s"
-        )?;
+        let name = crate::text::pad_right("problem", fit.unwrap_or(NAME_COLUMNS));
+        let cells = ["pl", "status", "positions", "ms", "pos/s"];
+        writeln!(out, "{}", table_line(&name, cells))?;
     }
     for loaded in loaded {
         let p = match loaded {
@@ -91,19 +117,21 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
                     } else {
                         0.0
                     };
+                    let name = match fit {
+                        Some(columns) => crate::text::fit_left(&p.label(), columns),
+                        None => crate::text::pad_right(&p.label(), NAME_COLUMNS),
+                    };
+                    let cells = [
+                        side.letter().to_string(),
+                        r.status.clone(),
+                        r.positions.to_string(),
+                        format!("{:.1}", r.ms),
+                        format!("{rate:.0}"),
+                    ];
                     writeln!(
                         out,
-                        "{} {:>2} {:<13} {:>11} {:>10.1} {:>10.0}",
-                        if cut_names {
-                            crate::text::fit_left(&p.label(), 48)
-                        } else {
-                            crate::text::pad_right(&p.label(), 48)
-                        },
-                        side.letter(),
-                        r.status,
-                        r.positions,
-                        r.ms,
-                        rate
+                        "{}",
+                        table_line(&name, cells.each_ref().map(|c| c.as_str()))
                     )?;
                 }
                 Format::Jsonl => writeln!(out, "{}", serde_json::to_string(&r)?)?,
@@ -149,4 +177,35 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
     } else {
         1
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_column_takes_what_a_terminal_leaves() {
+        assert_eq!(name_columns(Some(80)), 29);
+        assert_eq!(name_columns(Some(60)), NAME_MIN);
+        assert_eq!(name_columns(Some(200)), NAME_COLUMNS);
+        assert_eq!(name_columns(None), NAME_COLUMNS);
+    }
+
+    #[test]
+    fn a_table_at_80_columns_lines_up_within_them() {
+        let columns = name_columns(Some(80));
+        let header = table_line(
+            &crate::text::pad_right("problem", columns),
+            ["pl", "status", "positions", "ms", "pos/s"],
+        );
+        let name = crate::text::fit_left("problems/classic/bent-four-in-the-corner.sgf", columns);
+        let row = table_line(&name, ["B", "ko", "445", "0.4", "1112500"]);
+        assert_eq!(
+            format!("{header}\n{row}"),
+            "\
+problem                       pl status          positions         ms      pos/s
+…/bent-four-in-the-corner.sgf  B ko                    445        0.4    1112500"
+        );
+        assert!(header.chars().count() == 80 && row.chars().count() == 80);
+    }
 }

@@ -229,6 +229,17 @@ impl LimitArgs {
     }
 }
 
+/// The width stdout's tables fit when stdout is a terminal: `COLUMNS`
+/// when it is set to a number (as POSIX has it: a user can ask for
+/// another width), else the terminal's size; `None` when neither tells.
+pub(crate) fn terminal_width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0);
+    columns.or_else(|| crossterm::terminal::size().ok().map(|(w, _)| w.into()))
+}
+
 /// `SHIKATSU_DEBUG` is set: a developer's switch for `Options::debug`.
 pub(crate) fn debug_from_env() -> bool {
     std::env::var_os("SHIKATSU_DEBUG").is_some()
@@ -544,12 +555,7 @@ impl TableLayout {
         if !terminal {
             return TableLayout::WHOLE;
         }
-        let columns = std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.trim().parse::<usize>().ok())
-            .filter(|&c| c > 0);
-        let width = columns.or_else(|| crossterm::terminal::size().ok().map(|(w, _)| w.into()));
-        TableLayout::fit(width.unwrap_or(usize::MAX))
+        TableLayout::fit(terminal_width().unwrap_or(usize::MAX))
     }
 
     /// The layout for a terminal `width` columns wide: the name column
