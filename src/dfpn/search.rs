@@ -718,41 +718,24 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     fn fill_slots(&mut self, path: u64, children: &[Child<M>], slots: &mut Vec<Slot<M>>) {
         slots.clear();
         for c in children.iter() {
-            let slot = match c.terminal {
-                Some(win) => Slot {
-                    mv: c.mv,
-                    key: c.key,
-                    pn: if win { 0 } else { INF },
-                    dn: if win { INF } else { 0 },
-                    dep: c.dep,
-                    work: 0,
-                    bound: c.bound,
-                    free: !c.bound,
-                },
+            let (pn, dn, dep, work, free) = match c.terminal {
+                Some(true) => (0, INF, c.dep, 0, !c.bound),
+                Some(false) => (INF, 0, c.dep, 0, !c.bound),
                 None => match self.probe_child(path, c) {
-                    Some((e, dep)) => Slot {
-                        mv: c.mv,
-                        key: c.key,
-                        pn: e.pn,
-                        dn: e.dn,
-                        dep,
-                        work: e.work,
-                        bound: c.bound,
-                        free: e.free && !c.bound,
-                    },
-                    None => Slot {
-                        mv: c.mv,
-                        key: c.key,
-                        pn: c.pn,
-                        dn: c.dn,
-                        dep: NO_DEP,
-                        work: 0,
-                        bound: c.bound,
-                        free: false,
-                    },
+                    Some((e, dep)) => (e.pn, e.dn, dep, e.work, e.free && !c.bound),
+                    None => (c.pn, c.dn, NO_DEP, 0, false),
                 },
             };
-            slots.push(slot);
+            slots.push(Slot {
+                mv: c.mv,
+                key: c.key,
+                pn,
+                dn,
+                dep,
+                work,
+                bound: c.bound,
+                free,
+            });
         }
     }
 
