@@ -30,6 +30,7 @@ mod paused_search;
 mod resume_table;
 mod sgf_damage;
 mod sgf_load;
+mod symmetry;
 mod tui_tmux;
 mod watched_threads;
 mod zones;
