@@ -349,7 +349,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     }
     out.flush()?;
-    eprintln!("{}", summary.line());
+    // On a terminal, broken after its clauses to fit (it is some 130
+    // columns); elsewhere one line for scripts.
+    let line = summary.line();
+    match terminal_width().filter(|_| std::io::stderr().is_terminal()) {
+        Some(width) => eprintln!("{}", crate::text::wrap_clauses(&line, width)),
+        None => eprintln!("{line}"),
+    }
     Ok(summary.exit_code())
 }
 

@@ -71,6 +71,40 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// `text` broken into lines of at most `width` columns after its
+/// clauses (", " or "; "), each line after the first indented by two
+/// spaces: a summary line that fits the terminal instead of wrapping
+/// inside a number. A clause longer than a line stays whole.
+pub fn wrap_clauses(text: &str, width: usize) -> String {
+    let mut clauses = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if matches!(c, ',' | ';') && text[i + 1..].starts_with(' ') {
+            clauses.push(&text[start..=i]);
+            start = i + 2;
+        }
+    }
+    clauses.push(&text[start..]);
+    let mut out = String::new();
+    let mut line = 0;
+    for clause in clauses {
+        let w = clause.width();
+        if line == 0 {
+            out.push_str(clause);
+            line = w;
+        } else if line + 1 + w <= width {
+            out.push(' ');
+            out.push_str(clause);
+            line += 1 + w;
+        } else {
+            out.push_str("\n  ");
+            out.push_str(clause);
+            line = 2 + w;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +123,25 @@ mod tests {
         assert_eq!(cut_end("詰碁", 4), "詰碁");
         assert_eq!(pad_right("詰碁", 6), "詰碁  ");
         assert_eq!(pad_right("abcdef", 4), "abcdef");
+    }
+
+    #[test]
+    fn a_long_line_breaks_after_its_clauses() {
+        let line = "3 results: 3 solved (1 agree, 0 disagree), 0 unknown, 0 errors; 1,234 positions in 0.50 s";
+        assert_eq!(wrap_clauses(line, 200), line);
+        let wrapped = wrap_clauses(line, 40);
+        assert_eq!(
+            wrapped,
+            "3 results: 3 solved (1 agree,\n  0 disagree), 0 unknown, 0 errors;\n  1,234 positions in 0.50 s"
+        );
+        assert!(wrapped.lines().all(|l| columns(l) <= 40));
+        // A clause wider than the line is not cut.
+        assert_eq!(wrap_clauses("no clauses here", 4), "no clauses here");
+        // A comma inside a number is no clause's end.
+        assert_eq!(
+            wrap_clauses("12,345 positions, 2 s", 10),
+            "12,345 positions,\n  2 s"
+        );
     }
 
     #[test]
