@@ -240,6 +240,16 @@ pub(crate) fn terminal_width() -> Option<usize> {
     columns.or_else(|| crossterm::terminal::size().ok().map(|(w, _)| w.into()))
 }
 
+/// A summary line (some 130 columns) broken after its clauses to fit a
+/// terminal it is written to (`on_terminal`); elsewhere one line, for
+/// scripts.
+pub(crate) fn fit_summary(line: &str, on_terminal: bool) -> String {
+    match terminal_width().filter(|_| on_terminal) {
+        Some(width) => crate::text::wrap_clauses(line, width),
+        None => line.to_string(),
+    }
+}
+
 /// `SHIKATSU_DEBUG` is set: a developer's switch for `Options::debug`.
 pub(crate) fn debug_from_env() -> bool {
     std::env::var_os("SHIKATSU_DEBUG").is_some()
@@ -349,13 +359,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
     }
     out.flush()?;
-    // On a terminal, broken after its clauses to fit (it is some 130
-    // columns); elsewhere one line for scripts.
-    let line = summary.line();
-    match terminal_width().filter(|_| std::io::stderr().is_terminal()) {
-        Some(width) => eprintln!("{}", crate::text::wrap_clauses(&line, width)),
-        None => eprintln!("{line}"),
-    }
+    eprintln!(
+        "{}",
+        fit_summary(&summary.line(), std::io::stderr().is_terminal())
+    );
     Ok(summary.exit_code())
 }
 
