@@ -5,7 +5,8 @@
 //! order, its table meets other transpositions and its repetitions are
 //! met on other paths: what the ko and repetition rules decide there must
 //! not depend on the path the search happened to take. The colours
-//! swapped give every position another hash.
+//! swapped give every position another hash. The same problem searched
+//! on two threads sharing one table must agree too.
 //!
 //! `cargo test` runs the bundled problems and a few suite files;
 //! `SHIKATSU_SYMMETRY=all` runs every file of `../shared/problems/d180cf`
@@ -177,8 +178,8 @@ impl Verdict {
     }
 }
 
-/// Every side of `p` against the same side of its transposition and of
-/// its colour swap: the contradictions, one line each, how many
+/// Every side of `p` against the same side of its transposition, of its
+/// colour swap and of its search on two threads: the contradictions, one line each, how many
 /// analyses were compared and how many of those searched otherwise.
 fn differences(p: &Problem, positions: u64) -> (Vec<String>, usize, usize) {
     let opts = options(positions);
@@ -192,7 +193,13 @@ fn differences(p: &Problem, positions: u64) -> (Vec<String>, usize, usize) {
         };
         let turned = Verdict::of(&analyze(&t, side, &opts), turned_move);
         let recoloured = Verdict::of(&analyze(&s, side.opp(), &opts), |m| m);
-        for (how, got) in [("transposed", turned), ("colours swapped", recoloured)] {
+        let threaded = Options { threads: 2, ..opts };
+        let shared = Verdict::of(&analyze(p, side, &threaded), |m| m);
+        for (how, got) in [
+            ("transposed", turned),
+            ("colours swapped", recoloured),
+            ("on two threads", shared),
+        ] {
             let Some(got) = got else { continue };
             compared += 1;
             otherwise += usize::from(got.positions != want.positions);
@@ -254,7 +261,7 @@ fn positions(default: u64) -> u64 {
 }
 
 #[test]
-fn the_bundled_problems_turned_or_recoloured_keep_their_analysis() {
+fn the_bundled_problems_keep_their_analysis_turned_recoloured_or_threaded() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
     let problems: Vec<Problem> = load_paths(&[dir.to_string()])
         .into_iter()
@@ -264,7 +271,7 @@ fn the_bundled_problems_turned_or_recoloured_keep_their_analysis() {
 }
 
 #[test]
-fn suite_files_turned_or_recoloured_keep_their_analysis() {
+fn suite_files_keep_their_analysis_turned_recoloured_or_threaded() {
     let all = std::env::var("SHIKATSU_SYMMETRY").as_deref() == Ok("all");
     let names: Vec<String> = if all {
         let dir = format!("{}/../shared/problems/d180cf", env!("CARGO_MANIFEST_DIR"));
