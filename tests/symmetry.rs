@@ -6,7 +6,8 @@
 //! met on other paths: what the ko and repetition rules decide there must
 //! not depend on the path the search happened to take. The colours
 //! swapped give every position another hash. The same problem searched
-//! on two threads sharing one table must agree too.
+//! on two threads sharing one table must agree too, and its status
+//! alone (`--status-only`) with the status of the whole analysis.
 //!
 //! `cargo test` runs the bundled problems and a few suite files;
 //! `SHIKATSU_SYMMETRY=all` runs every file of `../shared/problems/d180cf`
@@ -179,7 +180,7 @@ impl Verdict {
 }
 
 /// Every side of `p` against the same side of its transposition, of its
-/// colour swap and of its search on two threads: the contradictions, one line each, how many
+/// colour swap, of its search on two threads and of its status alone: the contradictions, one line each, how many
 /// analyses were compared and how many of those searched otherwise.
 fn differences(p: &Problem, positions: u64) -> (Vec<String>, usize, usize) {
     let opts = options(positions);
@@ -195,14 +196,22 @@ fn differences(p: &Problem, positions: u64) -> (Vec<String>, usize, usize) {
         let recoloured = Verdict::of(&analyze(&s, side.opp(), &opts), |m| m);
         let threaded = Options { threads: 2, ..opts };
         let shared = Verdict::of(&analyze(p, side, &threaded), |m| m);
-        for (how, got) in [
-            ("transposed", turned),
-            ("colours swapped", recoloured),
-            ("on two threads", shared),
+        let brief = Options {
+            status_only: true,
+            ..opts
+        };
+        let status = Verdict::of(&analyze(p, side, &brief), |m| m);
+        // The status alone always searches less: it says nothing of
+        // whether the other variants are searched otherwise.
+        for (how, got, same_question) in [
+            ("transposed", turned, true),
+            ("colours swapped", recoloured, true),
+            ("on two threads", shared, true),
+            ("status only", status, false),
         ] {
             let Some(got) = got else { continue };
             compared += 1;
-            otherwise += usize::from(got.positions != want.positions);
+            otherwise += usize::from(same_question && got.positions != want.positions);
             for c in want.contradictions(&got) {
                 out.push(format!("{} {} {how}: {c}", p.label(), side.letter()));
             }
