@@ -2,7 +2,9 @@
 //! after the line `PRE`, e.g. `PRE="H7 G6"`, by depth, by passes on the
 //! path), then the solution's first moves and answers and its largest
 //! line with the size of each branch. `SELF=1`/`NONE=1` as in `probe`;
-//! `T` the time limit in seconds (20).
+//! `T` the time limit in seconds (20). `ROOT=1` prints, as it goes, each
+//! descent into a root move with the move's numbers then (how df-pn
+//! spreads its work over root moves whose numbers stay alike).
 mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
@@ -15,9 +17,18 @@ struct Count {
     h: usize,
     /// The line below which expansions are counted (`PRE`).
     pre: Vec<String>,
+    /// Expansions so far, and whether descents into root moves are shown.
+    n: u64,
+    root: bool,
 }
 impl Observer<Move> for Count {
     fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        self.n += 1;
+        if self.root
+            && let [s] = v.path
+        {
+            println!("{} {} pn {} dn {}", self.n, s.mv.human(self.h), s.pn, s.dn);
+        }
         let pre = &self.pre;
         let moves: Vec<String> = v.path.iter().map(|s| s.mv.human(self.h)).collect();
         if moves.len() < pre.len() || moves[..pre.len()] != pre[..] {
@@ -49,6 +60,8 @@ fn main() {
                     .split_whitespace()
                     .map(String::from)
                     .collect(),
+                n: 0,
+                root: std::env::var("ROOT").is_ok(),
             };
             let limits = Limits {
                 positions: None,
