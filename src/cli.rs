@@ -531,6 +531,9 @@ const EFFORT_COLUMNS: usize = 21;
 const MOVES_GAP: usize = 2;
 
 /// Columns of a row besides the name and the first moves.
+/// Width of the target column: a point or two ("A8+H2").
+const TARGET_COLUMNS: usize = 6;
+
 fn other_columns(effort: bool) -> usize {
     GO_COLUMNS + if effort { EFFORT_COLUMNS } else { 0 } + MOVES_GAP
 }
@@ -609,9 +612,16 @@ impl TableLayout {
     /// those not shown left out; without trailing spaces.
     fn line(&self, name: &str, go: [&str; 6], effort: [&str; 2], moves: &str) -> String {
         let [pl, goal, target, status, threats, file] = go;
+        // Several marked blocks ("A8+H2+J3") would push the columns after
+        // them out of line on a terminal.
+        let target = match self.width {
+            Some(_) => crate::text::cut_end(target, TARGET_COLUMNS),
+            None => target.to_string(),
+        };
         let mut line = format!(
-            "{} {pl:>2} {goal:<4} {target:<6} {status:<19} {threats:<7} {file:<7}",
-            self.name(name)
+            "{} {pl:>2} {goal:<4} {target:<w$} {status:<19} {threats:<7} {file:<7}",
+            self.name(name),
+            w = TARGET_COLUMNS
         );
         if self.effort {
             let [positions, ms] = effort;
@@ -905,6 +915,25 @@ problem          pl goal target status              threats file     first moves
             text.lines().all(|l| crate::text::columns(l) <= 80),
             "{text}"
         );
+    }
+
+    #[test]
+    fn several_targets_keep_a_terminal_table_in_line() {
+        let mut records = bent_four_and_an_error();
+        records[0].targets = vec!["ar".into(), "br".into(), "cr".into()];
+        let layout = TableLayout::fit(80);
+        let text = table(layout, &records[..2]);
+        let lines: Vec<&str> = text.lines().collect();
+        let at = |line: &str, what: &str| line.find(what).map(|i| line[..i].chars().count());
+        assert_eq!(
+            at(lines[1], "T1(0/1)"),
+            at(lines[0], "first moves"),
+            "{text}"
+        );
+        assert!(lines[1].contains(" A2+B2… "), "{text}");
+        // In a file the targets are whole.
+        let whole = table(TableLayout::WHOLE, &records[..1]);
+        assert!(whole.contains(" A2+B2+C2 "), "{whole}");
     }
 
     #[test]
