@@ -523,17 +523,17 @@ const NAME_MIN_WITH_EFFORT: usize = 24;
 /// Columns the first moves get at least: their header, "first moves".
 const MOVES_MIN: usize = 11;
 
+/// Width of the target column: a point or two ("A8+H2").
+const TARGET_COLUMNS: usize = 6;
+
 /// The columns from the name's end to the first moves': pl, goal,
-/// target, status, threats and file; then positions and ms; then the
-/// two spaces before the first moves.
-const GO_COLUMNS: usize = 51;
+/// target, status, threats and file, each after a space; then positions
+/// and ms; then the two spaces before the first moves.
+const GO_COLUMNS: usize = (1 + 2) + (1 + 4) + (1 + TARGET_COLUMNS) + (1 + 19) + (1 + 7) + (1 + 7);
 const EFFORT_COLUMNS: usize = 21;
 const MOVES_GAP: usize = 2;
 
 /// Columns of a row besides the name and the first moves.
-/// Width of the target column: a point or two ("A8+H2").
-const TARGET_COLUMNS: usize = 6;
-
 fn other_columns(effort: bool) -> usize {
     GO_COLUMNS + if effort { EFFORT_COLUMNS } else { 0 } + MOVES_GAP
 }

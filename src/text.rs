@@ -87,9 +87,9 @@ pub fn wrap_clauses(text: &str, width: usize) -> String {
     clauses.push(&text[start..]);
     let mut out = String::new();
     let mut line = 0;
-    for clause in clauses {
+    for (k, clause) in clauses.into_iter().enumerate() {
         let w = clause.width();
-        if line == 0 {
+        if k == 0 {
             out.push_str(clause);
             line = w;
         } else if line + 1 + w <= width {
