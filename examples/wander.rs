@@ -9,7 +9,8 @@ use std::collections::HashMap;
 #[derive(Default)]
 struct Count {
     by_move: HashMap<Move, u64>,
-    /// The root's moves in the order of their first proof numbers.
+    /// The root's moves in the order of their first proof numbers (the
+    /// root's weights of an own-master search left out).
     order: Vec<Move>,
     all: u64,
 }
@@ -73,6 +74,7 @@ fn main() {
                 c.order.len()
             );
             all += c.all;
+            // All but the root's own expansion and those below its proof.
             wander += c.all - under - 1;
         }
     }
