@@ -669,22 +669,6 @@ fn moves_text(moves: &[String], complete: bool, room: Option<usize>) -> String {
     }
 }
 
-/// `text` in lines of at most `width` columns, broken at spaces (a
-/// longer word has a line of its own).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if crate::text::columns(line) + 1 + crate::text::columns(word) <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
 /// One row, in `layout`'s columns. An error row is its name and the
 /// error, whole: all the row has to say; on a terminal it is wrapped
 /// under itself, clear of the name column.
@@ -695,7 +679,8 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
             .width
             .map_or(usize::MAX, |w| w.saturating_sub(layout.name + 1));
         let mut name = layout.name(&record_label(r));
-        for line in wrap(&error, room) {
+        // Broken at spaces; a longer word has a line of its own.
+        for line in crate::text::fill(error.split(' '), room, room) {
             writeln!(out, "{name} {line}")?;
             name = " ".repeat(layout.name);
         }

@@ -85,24 +85,29 @@ pub fn wrap_clauses(text: &str, width: usize) -> String {
         }
     }
     clauses.push(&text[start..]);
-    let mut out = String::new();
-    let mut line = 0;
-    for (k, clause) in clauses.into_iter().enumerate() {
-        let w = clause.width();
-        if k == 0 {
-            out.push_str(clause);
-            line = w;
-        } else if line + 1 + w <= width {
-            out.push(' ');
-            out.push_str(clause);
-            line += 1 + w;
-        } else {
-            out.push_str("\n  ");
-            out.push_str(clause);
-            line = 2 + w;
+    fill(clauses, width, width.saturating_sub(2)).join("\n  ")
+}
+
+/// `pieces` joined by single spaces into lines, each taking the next
+/// piece while it fits: the first line in `first` columns, the others
+/// in `rest`. A piece wider than its line has a line of its own.
+pub fn fill<'a>(
+    pieces: impl IntoIterator<Item = &'a str>,
+    first: usize,
+    rest: usize,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for piece in pieces {
+        let room = if lines.len() == 1 { first } else { rest };
+        match lines.last_mut() {
+            Some(line) if line.width() + 1 + piece.width() <= room => {
+                line.push(' ');
+                line.push_str(piece);
+            }
+            _ => lines.push(piece.to_string()),
         }
     }
-    out
+    lines
 }
 
 #[cfg(test)]

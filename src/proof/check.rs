@@ -167,21 +167,8 @@ fn check_in<const W: usize>(
         threats: ko.threats,
         spent: false,
     };
-    let (region, safe, targets) = problem.narrowed::<W>();
-    let mut c = Checker {
-        problem,
-        region,
-        safe,
-        targets,
-        prover,
-        ko,
-        history: vec![stones_of(&board)],
-        summaries: vec![summary(&board, to_move, ko.threats)],
-        memo: HashMap::default(),
-        stats: Checked::default(),
-        moves: Vec::new(),
-        spare: Vec::new(),
-    };
+    let mut c = Checker::new(problem, prover, ko);
+    c.push(&board, to_move, ko.threats);
     let mut state = root;
     for &m in moves {
         c.moves.push(m);
@@ -201,7 +188,7 @@ fn check_in<const W: usize>(
     Ok(c.stats)
 }
 
-impl<const W: usize> Checker<'_, W> {
+impl<'a, const W: usize> Checker<'a, W> {
     fn here(&self) -> String {
         if self.moves.is_empty() {
             return "at the root".to_string();
@@ -224,6 +211,25 @@ impl<const W: usize> Checker<'_, W> {
             self.push(&s.board, s.to_move, next.threats);
         }
         self.push(&next.board, next.to_move, next.threats);
+    }
+
+    /// A checker for `prover`'s solution under `ko`, its history empty.
+    fn new(problem: &'a Problem, prover: Color, ko: Ko) -> Checker<'a, W> {
+        let (region, safe, targets) = problem.narrowed::<W>();
+        Checker {
+            problem,
+            region,
+            safe,
+            targets,
+            prover,
+            ko,
+            history: Vec::new(),
+            summaries: Vec::new(),
+            memo: HashMap::default(),
+            stats: Checked::default(),
+            moves: Vec::new(),
+            spare: Vec::new(),
+        }
     }
 
     fn push(&mut self, board: &Board<W>, to_move: Color, threats: [u8; 2]) {
@@ -653,21 +659,7 @@ mod tests {
     fn the_history_finds_only_the_same_position() {
         let p = basic_ko();
         let board: Board<2> = p.board.resized().expect("fits");
-        let (region, safe, targets) = p.narrowed::<2>();
-        let mut c = Checker {
-            problem: &p,
-            region,
-            safe,
-            targets,
-            prover: Color::White,
-            ko: Ko::threats(0, 0),
-            history: Vec::new(),
-            summaries: Vec::new(),
-            memo: HashMap::default(),
-            stats: Checked::default(),
-            moves: Vec::new(),
-            spare: Vec::new(),
-        };
+        let mut c: Checker<2> = Checker::new(&p, Color::White, Ko::threats(0, 0));
         let at = |s| Point::from_sgf(s).expect("a point").narrowed::<2>();
         // Two positions with the same stone counts: a black stone at
         // one point or at another.
