@@ -144,3 +144,39 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
     assert_eq!(*white, alone[0].1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// gop/14352 at 30 s on one job: White's side starts from the table
+/// Black's whole analysis filled (some 200M positions), and its own
+/// proof as ko master, found in 221,508 positions, needs more than
+/// White's own 318,000 to have its walk repaired where the carried
+/// results do not hold on the path. Repairs bounded by White's own work
+/// gave up and fell back to a strict search, which ran out of time: the
+/// side came out unknown where, alone, it is a checked `ko`.
+#[test]
+fn a_carried_table_s_repairs_may_cost_what_filled_it() {
+    let file = format!(
+        "{}/../shared/problems/d180cf/gop/14352.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    if !std::path::Path::new(&file).exists() {
+        crate::common::missing(&format!(
+            "{file} is not there (the external suite lives beside the repository)"
+        ));
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args(["solve", "--format", "jsonl", "--quiet", "--jobs", "1"])
+        .args(["--time", "30", &file])
+        .output()
+        .expect("shikatsu runs");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let white: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+        .find(|r| r["to_move"] == "W")
+        .expect("White's side");
+    assert_eq!(white["status"], "ko", "{white}");
+    assert_eq!(white["checked"], true, "{white}");
+    assert_eq!(white["strict_searches"], 0, "{white}");
+    assert_eq!(white["all_first_moves"], true, "{white}");
+}

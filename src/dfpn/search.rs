@@ -97,6 +97,12 @@ pub struct Searcher<M, S: Words = Plain> {
     slots: Vec<Vec<Slot<M>>>,
     path: Vec<Step<M>>,
     positions: u64,
+    /// Positions the searches made on the table before the counts last
+    /// started again while it kept what they learnt (`restart_counts`,
+    /// `flip_prover`): with `positions`, the work that filled the table
+    /// since it was last cleared, which bounds a proof's repairs
+    /// (`extract`).
+    carried: u64,
     expansions: u64,
     limits: Limits,
     /// When the current `solve` began, and what its observer had held
@@ -191,6 +197,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             slots: Vec::new(),
             path: Vec::new(),
             positions: 0,
+            carried: 0,
             expansions: 0,
             limits: Limits::default(),
             clock: Stopwatch {
@@ -297,6 +304,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// Starts the counts of positions and expansions again, keeping what
     /// the table learnt (a search resumed by a new caller).
     pub fn restart_counts(&mut self) {
+        self.carried += self.positions;
         self.positions = 0;
         self.expansions = 0;
         self.path.clear();
@@ -312,12 +320,14 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// has no counterpart of.
     pub fn flip_prover(&mut self, mirror: impl Fn(u8) -> Option<u8>) {
         self.tt.flip_prover(mirror);
+        self.carried += self.positions;
         self.forget_counts();
     }
 
     /// Forgets everything learnt: the next search starts afresh.
     pub fn reset(&mut self) {
         self.tt.new_search();
+        self.carried = 0;
         self.forget_counts();
     }
 

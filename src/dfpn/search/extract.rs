@@ -164,10 +164,16 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         let mut result = None;
         // Repairs may cost up to what the searches since the table was
         // cleared did (the last one alone may have been answered by the
-        // others' results); a strict search would cost more. (gop/12403
-        // B's grade: a 10,000-position search of a table 13.8M positions
-        // had filled, whose walk needed 12,588 to repair.)
-        let (start, budget) = (self.positions, self.positions.max(10_000));
+        // others' results), a table carried from another side's searches
+        // included; a strict search would cost more. (gop/12403 B's
+        // grade: a 10,000-position search of a table 13.8M positions had
+        // filled, whose walk needed 12,588 to repair; gop/14352 W at
+        // 60 s: a 221,508-position proof on the table Black's side had
+        // filled with 203M, whose walk needed more than the 318,000
+        // positions of White's own searches, and whose strict search did
+        // not end.)
+        let filled = self.carried + self.positions;
+        let (start, budget) = (self.positions, filled.max(10_000));
         // Solutions already extracted hold whatever the repairs change:
         // they are kept from one round to the next.
         let mut x = Extraction::new(proof, true, self.proof_limit);
