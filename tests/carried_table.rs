@@ -81,25 +81,28 @@ fn another_problem_s_table_is_not_carried_over() {
     assert_eq!(runs.positions, alone.positions);
 }
 
-/// `shikatsu solve ARGS --format jsonl`: each side's (to_move, positions).
-fn solve_positions(args: &[&str]) -> Vec<(String, u64)> {
+/// `shikatsu solve ARGS --format jsonl --quiet`: each side's record.
+fn solve_records(args: &[&str]) -> Vec<serde_json::Value> {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args([
-            "solve",
-            "--format",
-            "jsonl",
-            "--quiet",
-            "--positions",
-            "20000000",
-        ])
+        .args(["solve", "--format", "jsonl", "--quiet"])
         .args(args)
         .output()
         .expect("shikatsu runs");
     String::from_utf8(out.stdout)
         .expect("UTF-8")
         .lines()
-        .map(|l| {
-            let r: serde_json::Value = serde_json::from_str(l).expect("a JSON line");
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// `shikatsu solve ARGS` within 20M positions: each side's (to_move,
+/// positions).
+fn solve_positions(args: &[&str]) -> Vec<(String, u64)> {
+    let mut all = vec!["--positions", "20000000"];
+    all.extend_from_slice(args);
+    solve_records(&all)
+        .iter()
+        .map(|r| {
             let side = r["to_move"].as_str().expect("a side").to_string();
             (side, r["positions"].as_u64().expect("a count"))
         })
@@ -154,25 +157,11 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
 /// side came out unknown where, alone, it is a checked `ko`.
 #[test]
 fn a_carried_table_s_repairs_may_cost_what_filled_it() {
-    let file = format!(
-        "{}/../shared/problems/d180cf/gop/14352.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if !std::path::Path::new(&file).exists() {
-        crate::common::missing(&format!(
-            "{file} is not there (the external suite lives beside the repository)"
-        ));
+    let Some(file) = crate::common::suite_file("gop/14352.sgf") else {
         return;
-    }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(["solve", "--format", "jsonl", "--quiet", "--jobs", "1"])
-        .args(["--time", "30", &file])
-        .output()
-        .expect("shikatsu runs");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
-    let white: serde_json::Value = text
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+    };
+    let white = solve_records(&["--jobs", "1", "--time", "30", &file])
+        .into_iter()
         .find(|r| r["to_move"] == "W")
         .expect("White's side");
     assert_eq!(white["status"], "ko", "{white}");

@@ -11,24 +11,6 @@ fn solve(extra: &[&str]) -> (i32, String) {
     solve_args(&args)
 }
 
-/// A file of the external suite beside the repository; None (and a line
-/// saying why the test skips, or a failure in CI) when the suite is not
-/// there.
-fn suite_file(name: &str) -> Option<String> {
-    let file = format!(
-        "{}/../shared/problems/d180cf/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    if std::path::Path::new(&file).exists() {
-        Some(file)
-    } else {
-        crate::common::missing(&format!(
-            "{file} is not there (the external suite lives beside the repository)"
-        ));
-        None
-    }
-}
-
 /// `shikatsu solve` with these arguments: exit code and stdout.
 fn solve_args(args: &[&str]) -> (i32, String) {
     let mut all = vec!["solve"];
@@ -319,7 +301,7 @@ fn first_lines_come_before_the_end(big: &std::path::Path, jobs: &str) {
 /// and the record says what is proven, that it can be no better than ko.
 #[test]
 fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
-    let Some(file) = suite_file("gop/14140.sgf") else {
+    let Some(file) = crate::common::suite_file("gop/14140.sgf") else {
         return;
     };
     // Black's loss with White as ko master takes about 0.7M positions,
@@ -353,7 +335,7 @@ fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
 /// status stays unknown, but no worse than ko.
 #[test]
 fn an_unknown_status_keeps_a_proven_win_as_ko_master() {
-    let Some(file) = suite_file("gop/15197.sgf") else {
+    let Some(file) = crate::common::suite_file("gop/15197.sgf") else {
         return;
     };
     let (_, out) = solve_args(&[
@@ -378,7 +360,7 @@ fn an_unknown_status_keeps_a_proven_win_as_ko_master() {
 fn threads_sharing_a_table_give_the_status_of_one_thread() {
     // Black lives in gop/20302 after some 3.5 million positions: past the
     // first 2 million that one thread searches alone.
-    let Some(file) = suite_file("gop/20302.sgf") else {
+    let Some(file) = crate::common::suite_file("gop/20302.sgf") else {
         return;
     };
     let run = |threads: &str| {

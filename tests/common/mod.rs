@@ -48,17 +48,28 @@ pub fn walled_4x5(cells: &[u8]) -> Option<String> {
     Some(format!("(;FF[4]SZ[4:5]AB{ab}AW{aw}MA{})", target?))
 }
 
-/// A file of the external suite beside the repository (None, said why,
-/// when the suite is missing).
-pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
+/// The path of a file of the external suite beside the repository; None
+/// (and a line saying why the test skips, or a failure in CI) when the
+/// suite is not there.
+pub fn suite_file(name: &str) -> Option<String> {
     let path = format!(
         "{}/../shared/problems/d180cf/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
-    if !std::path::Path::new(&path).exists() {
-        missing(&format!("{path} is missing"));
-        return None;
+    if std::path::Path::new(&path).exists() {
+        Some(path)
+    } else {
+        missing(&format!(
+            "{path} is not there (the external suite lives beside the repository)"
+        ));
+        None
     }
+}
+
+/// A file of the external suite beside the repository, loaded (None, said
+/// why, when the suite is missing).
+pub fn suite_problem(name: &str) -> Option<shikatsu::problem::Problem> {
+    let path = suite_file(name)?;
     Some(
         shikatsu::problem::load_paths(&[&path])
             .remove(0)
