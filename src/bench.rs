@@ -151,14 +151,14 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
         start.elapsed().as_secs_f64(),
         rate / 1e6
     );
-    let on_stderr = crate::cli::fit_summary(&line, std::io::stderr().is_terminal());
+    let on_stderr = || crate::cli::fit_summary(&line, std::io::stderr().is_terminal());
     match args.format {
         Format::Table => writeln!(
             out,
             "{}",
             crate::cli::fit_summary(&line, std::io::stdout().is_terminal())
         )?,
-        Format::Jsonl => eprintln!("{on_stderr}"),
+        Format::Jsonl => eprintln!("{}", on_stderr()),
         Format::Json => {
             let summary = serde_json::json!({
                 "results": total,
@@ -172,7 +172,7 @@ pub fn run(args: &BenchArgs) -> Result<i32> {
             });
             let doc = serde_json::json!({ "summary": summary, "results": records });
             writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
-            eprintln!("{on_stderr}");
+            eprintln!("{}", on_stderr());
         }
     }
     Ok(if not_loaded > 0 {

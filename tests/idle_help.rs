@@ -8,24 +8,18 @@ use std::sync::mpsc::channel;
 use shikatsu::analysis::{HelpDesk, Options, Status, analyze, analyze_helped};
 use shikatsu::board::{Color, Move};
 use shikatsu::dfpn::{Invitation, Limits, Outcome, Searcher, Shared, Unobserved};
-use shikatsu::problem::{Ko, Problem, load_paths};
+use shikatsu::problem::Ko;
 use shikatsu::proof;
 use shikatsu::tsumego::Tsumego;
-
-const SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/d180cf");
-
-fn suite_problem(name: &str) -> Problem {
-    let mut loaded = load_paths(&[format!("{SUITE}/{name}")]);
-    assert_eq!(loaded.len(), 1, "{name} is one problem");
-    loaded.remove(0).expect("the suite file loads")
-}
 
 #[test]
 fn a_helper_joining_late_leaves_the_answer_and_its_proof_sound() {
     // gop/585 Black to kill, Black as ko master: about 1.8 million
     // positions alone, so a helper seated after the first thousand has
     // work to do.
-    let problem = suite_problem("gop/585.sgf");
+    let Some(problem) = crate::common::suite_problem("gop/585.sgf") else {
+        return;
+    };
     let side = Color::Black;
     let ko: Ko = Some(side).into();
     let limits = Limits {
@@ -70,7 +64,9 @@ fn an_idle_worker_helps_an_analysis_to_the_same_status() {
     // gop/20302 Black to live: unconditional in about 3.5 million
     // positions, past the 2 million a search makes alone before it
     // offers a seat.
-    let problem = suite_problem("gop/20302.sgf");
+    let Some(problem) = crate::common::suite_problem("gop/20302.sgf") else {
+        return;
+    };
     let opts = Options {
         limits: Limits {
             positions: Some(50_000_000),
