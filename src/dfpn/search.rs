@@ -14,6 +14,7 @@
 //! best, which cuts the re-expansions that `second + 1` causes.
 
 use rustc_hash::FxHashSet as HashSet;
+use std::hint::select_unpredictable;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -936,19 +937,18 @@ fn survey_by<T>(
     let (mut best, mut min, mut second, mut sum) = (0, INF + 1, INF, 0u64);
     // A child already lost for the mover makes the sum infinite.
     let mut lost = false;
+    // Selects rather than branches: which child is least is data the
+    // processor cannot predict, and a branch on it missed often.
     for (i, s) in children.iter().enumerate() {
         let (pn, dn) = numbers(s);
         let (phi, delta) = match kind {
             NodeKind::Or => (pn, dn),
             NodeKind::And => (dn, pn),
         };
-        if phi < min {
-            second = min.min(INF);
-            min = phi;
-            best = i;
-        } else if phi < second {
-            second = phi;
-        }
+        let least = phi < min;
+        second = select_unpredictable(least, min.min(INF), second.min(phi));
+        best = select_unpredictable(least, i, best);
+        min = select_unpredictable(least, phi, min);
         sum += delta as u64;
         lost |= delta >= INF;
     }
@@ -1002,12 +1002,16 @@ fn lost_sibling<M>(kind: NodeKind, slots: &[Slot<M>], best: usize) -> Option<u64
         NodeKind::Or => s.dn == 0,
         NodeKind::And => s.pn == 0,
     };
-    slots
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| i != best && s.work > 0 && lost(s))
-        .max_by_key(|(_, s)| s.work)
-        .map(|(_, s)| s.key)
+    // The last of the most work, as `max_by_key` has it; selects rather
+    // than branches, as in `survey_by`.
+    let (mut found, mut top) = (usize::MAX, 0);
+    for (i, s) in slots.iter().enumerate() {
+        let work = select_unpredictable((i != best) & lost(s), s.work, 0);
+        let take = (work != 0) & (work >= top);
+        top = select_unpredictable(take, work, top);
+        found = select_unpredictable(take, i, found);
+    }
+    slots.get(found).map(|s| s.key)
 }
 
 /// A node's result from its children's numbers once its search stops
