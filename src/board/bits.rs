@@ -135,6 +135,10 @@ impl<const W: usize> Bits<W> {
     /// The lowest set bit, if any.
     #[inline]
     pub fn first(&self) -> Option<usize> {
+        if W == 2 {
+            let x = (self.0[1] as u128) << 64 | self.0[0] as u128;
+            return (x != 0).then(|| x.trailing_zeros() as usize);
+        }
         for (k, &w) in self.0.iter().enumerate() {
             if w != 0 {
                 return Some(k * 64 + w.trailing_zeros() as usize);
@@ -506,6 +510,18 @@ impl<const W: usize> Iterator for BitIter<W> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
+        // Two words as one: no branch on which word holds the next bit
+        // (a branch the processor mispredicted at every word's end).
+        if W == 2 {
+            let x = (self.words[1] as u128) << 64 | self.words[0] as u128;
+            if x == 0 {
+                return None;
+            }
+            let rest = x & (x - 1);
+            self.words[0] = rest as u64;
+            self.words[1] = (rest >> 64) as u64;
+            return Some(x.trailing_zeros() as usize);
+        }
         while self.k < W {
             let w = self.words[self.k];
             if w != 0 {
