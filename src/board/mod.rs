@@ -574,13 +574,10 @@ impl<const W: usize> Board<W> {
 /// without a fill.
 #[inline]
 fn near_liberty<const W: usize>(q: usize, block: &Bits<W>, empty: &Bits<W>) -> bool {
-    Bits::<W>::neighbour_indices(q).into_iter().any(|r| {
-        empty.get_checked(r)
-            || block.get_checked(r)
-                && Bits::<W>::neighbour_indices(r)
-                    .into_iter()
-                    .any(|s| empty.get_checked(s))
-    })
+    // In a handful of word operations rather than point by point: which
+    // neighbour breathes is data the processor cannot predict, and the
+    // branches of a walk missed often.
+    Bits::around(q).intersects(*empty | (*block & empty.spread()))
 }
 
 /// A small deterministic random source (xorshift) for the board's tests.
