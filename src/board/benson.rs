@@ -241,36 +241,49 @@ mod tests {
         assert!(super::alive(&b, Color::White, all).is_empty());
     }
 
+    /// A 7x7 board with stones dense enough for eyes to form: about half
+    /// the points white, a fifth black.
+    fn random_board(next: &mut impl FnMut() -> u64) -> Board {
+        let mut b = Board::new(7, 7);
+        for y in 0..7 {
+            for x in 0..7 {
+                match next() % 10 {
+                    0..=4 => b.put(Color::White, Point::new(x, y)),
+                    5..=6 => b.put(Color::Black, Point::new(x, y)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    /// The 5x5 corner of such a board, as an area to test within.
+    fn corner() -> Bits {
+        let mut corner = Bits::EMPTY;
+        for y in 0..5 {
+            for x in 0..5 {
+                corner.set(Point::new(x, y).index());
+            }
+        }
+        corner
+    }
+
     #[test]
     fn a_block_said_not_to_live_is_never_alive() {
-        // Random 7x7 boards as below: every block that `may_live` rules
-        // out is outside `alive`'s answer; and the first round rules out
-        // blocks that have two enclosed regions of their own (false eyes).
+        // Random boards, on the whole board and on a corner area: every
+        // block that `may_live` rules out is outside `alive`'s answer;
+        // and the first round rules out blocks that have two enclosed
+        // regions of their own (false eyes).
         let mut next = crate::board::test_random(0x9E37_79B9_7F4A_7C15u64);
         let (mut ruled_out, mut false_eyes, mut alive_seen) = (0, 0, 0);
         for _ in 0..20_000 {
-            let mut b = Board::new(7, 7);
-            for y in 0..7 {
-                for x in 0..7 {
-                    match next() % 10 {
-                        0..=4 => b.put(Color::White, Point::new(x, y)),
-                        5..=6 => b.put(Color::Black, Point::new(x, y)),
-                        _ => {}
-                    }
-                }
-            }
+            let b = random_board(&mut next);
             // A block without liberties (no game reaches one) would be
             // a region vital to every block around it with no empty point.
             if !all_breathe(&b) {
                 continue;
             }
-            let mut corner = Bits::EMPTY;
-            for y in 0..5 {
-                for x in 0..5 {
-                    corner.set(Point::new(x, y).index());
-                }
-            }
-            for within in [b.on_board(), corner] {
+            for within in [b.on_board(), corner()] {
                 for c in [Color::White, Color::Black] {
                     let alive = alive(&b, c, within);
                     let mut rest = b.stones(c) & within;
@@ -334,28 +347,12 @@ mod tests {
 
     #[test]
     fn the_quick_exit_never_changes_the_answer() {
-        // Random 7x7 boards, stones dense enough for eyes to form, tested
-        // on the whole board and on a corner area.
+        // Random boards, tested on the whole board and on a corner area.
         let mut next = crate::board::test_random(0x2545_F491_4F6C_DD1Du64);
         let mut alive_seen = 0;
         for _ in 0..20_000 {
-            let mut b = Board::new(7, 7);
-            for y in 0..7 {
-                for x in 0..7 {
-                    match next() % 10 {
-                        0..=4 => b.put(Color::White, Point::new(x, y)),
-                        5..=6 => b.put(Color::Black, Point::new(x, y)),
-                        _ => {}
-                    }
-                }
-            }
-            let mut corner = Bits::EMPTY;
-            for y in 0..5 {
-                for x in 0..5 {
-                    corner.set(Point::new(x, y).index());
-                }
-            }
-            for within in [b.on_board(), corner] {
+            let b = random_board(&mut next);
+            for within in [b.on_board(), corner()] {
                 for c in [Color::White, Color::Black] {
                     let full = alive_unfiltered(&b, c, within);
                     assert_eq!(alive(&b, c, within), full, "{}", b.to_ascii());
