@@ -64,14 +64,7 @@ pub fn may_live<const W: usize>(
     within: Bits<W>,
 ) -> bool {
     let own = board.stones(color);
-    let on = board.on_board();
-    let walls = Walls {
-        empty: board.empty(),
-        opponent_inside: board.stones(color.opp()) & within,
-        non_own_inside: within & on & !own,
-        non_own_outside: on & !own & !within,
-        on,
-    };
+    let walls = Walls::new(board, color, within);
     let mut found = 0;
     walls.enclosed_regions(block, |halo| {
         let mut others = halo & own & within & !block;
@@ -105,10 +98,25 @@ struct Walls<const W: usize> {
 }
 
 impl<const W: usize> Walls<W> {
+    #[inline]
+    fn new(board: &Board<W>, color: Color, within: Bits<W>) -> Walls<W> {
+        let own = board.stones(color);
+        let on = board.on_board();
+        Walls {
+            empty: board.empty(),
+            opponent_inside: board.stones(color.opp()) & within,
+            non_own_inside: within & on & !own,
+            non_own_outside: on & !own & !within,
+            on,
+        }
+    }
+
     /// Hands `each` the points next to every region that could be vital
-    /// to `block` (no point next to it holds no stone of the colour but
-    /// its own, none lies outside `within`, and every empty point in it
-    /// is a liberty of `block`), until `each` says it has seen enough.
+    /// to `block`: a set of its liberties and of the opponent's stones
+    /// inside `within` between them, every neighbour of which on the
+    /// board is in the set or a stone of the colour (a liberty outside
+    /// `within` may make a region `alive` would not count: one too many
+    /// is the safe side here). Stops when `each` says it has seen enough.
     fn enclosed_regions(&self, block: Bits<W>, mut each: impl FnMut(Bits<W>) -> bool) {
         let libs = block.spread() & self.empty;
         if libs.count() < 2 {
@@ -312,6 +320,7 @@ mod tests {
         );
     }
 
+    /// Whether every block on `b` has a liberty.
     fn all_breathe(b: &Board) -> bool {
         [Color::White, Color::Black].iter().all(|&c| {
             let mut rest = b.stones(c);
@@ -329,14 +338,7 @@ mod tests {
     /// The regions that could be vital to `block`, counted without the
     /// first round.
     fn own_regions(b: &Board, c: Color, block: Bits, within: Bits) -> usize {
-        let own = b.stones(c);
-        let walls = Walls {
-            empty: b.empty(),
-            opponent_inside: b.stones(c.opp()) & within,
-            non_own_inside: within & b.on_board() & !own,
-            non_own_outside: b.on_board() & !own & !within,
-            on: b.on_board(),
-        };
+        let walls = Walls::new(b, c, within);
         let mut n = 0;
         walls.enclosed_regions(block, |_| {
             n += 1;
