@@ -116,10 +116,15 @@ impl<const W: usize> Walls<W> {
     /// inside `within` between them, every neighbour of which on the
     /// board is in the set or a stone of the colour (a liberty outside
     /// `within` may make a region `alive` would not count: one too many
-    /// is the safe side here). Stops when `each` says it has seen enough.
+    /// is the safe side here). Stops when `each` says it has seen enough,
+    /// and hands none when there cannot be two.
     fn enclosed_regions(&self, block: Bits<W>, mut each: impl FnMut(Bits<W>) -> bool) {
         let libs = block.spread() & self.empty;
-        if libs.count() < 2 {
+        // A liberty next to an empty point that is no liberty, or to a
+        // point outside `within` that is not the colour's, lies in no such
+        // region: with fewer than two others there are not two regions.
+        let leaks = (self.empty & !libs) | self.non_own_outside;
+        if (libs & !leaks.spread()).count() < 2 {
             return;
         }
         let fill = libs | self.opponent_inside;
