@@ -148,6 +148,71 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The defender's side runs first whatever the input order: in
+/// rabbity six White defends, and Black's side, first in the file and in
+/// the output, starts from White's table (the attacker's side is usually
+/// the harder one).
+#[test]
+fn a_batch_runs_the_defenders_side_first() {
+    let dir = std::env::temp_dir().join(format!("shikatsu-defender-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let both = format!(
+        "{}/problems/classic/rabbity-six.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&both).unwrap();
+    let alone = |side: &str| {
+        let file = dir.join(format!("{side}.sgf"));
+        std::fs::write(
+            &file,
+            text.replacen("MA[de]", &format!("MA[de]PL[{side}]"), 1),
+        )
+        .unwrap();
+        let mut records = solve_records(&["--positions", "20000000", file.to_str().unwrap()]);
+        assert_eq!(records.len(), 1);
+        records.remove(0)
+    };
+    let (white_alone, black_alone) = (alone("W"), alone("B"));
+    let count = |r: &serde_json::Value| r["positions"].as_u64().expect("a count");
+    let other = format!(
+        "{}/problems/classic/second-line-eight-live.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for args in [
+        vec!["--jobs", "1", &both],
+        vec!["--jobs", "2", &both, &other],
+    ] {
+        let mut all = vec!["--positions", "20000000"];
+        all.extend_from_slice(&args);
+        let records: Vec<_> = solve_records(&all)
+            .into_iter()
+            .filter(|r| r["file"] == both.as_str())
+            .collect();
+        let sides: Vec<_> = records.iter().map(|r| r["to_move"].clone()).collect();
+        assert_eq!(
+            sides,
+            ["B", "W"],
+            "{args:?}: the output keeps the file's order"
+        );
+        let (black, white) = (&records[0], &records[1]);
+        assert_eq!(
+            count(white),
+            count(&white_alone),
+            "{args:?}: White first, afresh"
+        );
+        for field in ["status", "first_moves", "all_first_moves", "checked"] {
+            assert_eq!(black[field], black_alone[field], "{args:?}: {field}");
+        }
+        assert!(
+            count(black) * 4 < count(&black_alone),
+            "{args:?}: Black after White {} positions, alone {}",
+            count(black),
+            count(&black_alone)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// gop/14352 at 30 s on one job: White's side starts from the table
 /// Black's whole analysis filled (some 200M positions), and its own
 /// proof as ko master, found in 221,508 positions, needs more than
