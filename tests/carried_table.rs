@@ -109,20 +109,36 @@ fn solve_positions(args: &[&str]) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// A bundled problem's path.
+fn bundled_path(name: &str) -> String {
+    format!("{}/problems/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh folder of this test run for copies of problems.
+fn scratch(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("shikatsu-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A copy in `dir` of the problem at `path` with `side` ("B" or "W") to
+/// move: `PL` added after its `MA`.
+fn with_side(dir: &std::path::Path, path: &str, side: &str) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    let at = text.find("MA[").expect("a target");
+    let end = at + text[at..].find(']').expect("a closed MA") + 1;
+    let file = dir.join(format!("{side}.sgf"));
+    std::fs::write(&file, format!("{}PL[{side}]{}", &text[..end], &text[end..])).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
 #[test]
 fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
-    let dir = std::env::temp_dir().join(format!("shikatsu-carry-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let both = format!(
-        "{}/problems/classic/second-line-eight-live.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&both).unwrap();
+    let dir = scratch("carry");
+    let both = bundled_path("classic/second-line-eight-live.sgf");
     // The same problem with White to move only.
-    let white_only = dir.join("white.sgf");
-    std::fs::write(&white_only, text.replacen("MA[dd]", "MA[dd]PL[W]", 1)).unwrap();
-    let white_only = white_only.to_str().unwrap();
-    let alone = solve_positions(&["--jobs", "1", white_only]);
+    let white_only = with_side(&dir, &both, "W");
+    let alone = solve_positions(&["--jobs", "1", &white_only]);
     assert_eq!(alone.len(), 1);
     // One job, and two jobs with as many problems: White comes after Black.
     let other = format!(
@@ -154,30 +170,17 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
 /// the harder one).
 #[test]
 fn a_batch_runs_the_defenders_side_first() {
-    let dir = std::env::temp_dir().join(format!("shikatsu-defender-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let both = format!(
-        "{}/problems/classic/rabbity-six.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&both).unwrap();
+    let dir = scratch("defender");
+    let both = bundled_path("classic/rabbity-six.sgf");
     let alone = |side: &str| {
-        let file = dir.join(format!("{side}.sgf"));
-        std::fs::write(
-            &file,
-            text.replacen("MA[de]", &format!("MA[de]PL[{side}]"), 1),
-        )
-        .unwrap();
-        let mut records = solve_records(&["--positions", "20000000", file.to_str().unwrap()]);
+        let mut records =
+            solve_records(&["--positions", "20000000", &with_side(&dir, &both, side)]);
         assert_eq!(records.len(), 1);
         records.remove(0)
     };
     let (white_alone, black_alone) = (alone("W"), alone("B"));
     let count = |r: &serde_json::Value| r["positions"].as_u64().expect("a count");
-    let other = format!(
-        "{}/problems/classic/second-line-eight-live.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let other = bundled_path("classic/second-line-eight-live.sgf");
     for args in [
         vec!["--jobs", "1", &both],
         vec!["--jobs", "2", &both, &other],
