@@ -3,7 +3,8 @@
 //! or of output formats: the caller says what to do with each record.
 //!
 //! The parts, in the order a batch uses them: `Plan::new` (the jobs and
-//! the units the workers take, largest first), `Plan::tune` (the threads
+//! the units the workers take, largest first, a problem's defender side
+//! before its attacker's), `Plan::tune` (the threads
 //! of each search and whether ko settings run side by side),
 //! and `Plan::run` (the workers, `run_pool`, and the records `in_order`).
 
