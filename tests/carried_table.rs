@@ -18,9 +18,13 @@ fn options() -> Options {
     }
 }
 
+/// A bundled problem's path.
+fn bundled_path(name: &str) -> String {
+    format!("{}/problems/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn bundled(name: &str) -> Problem {
-    let path = format!("{}/problems/{name}", env!("CARGO_MANIFEST_DIR"));
-    load_paths(&[path])
+    load_paths(&[bundled_path(name)])
         .pop()
         .expect("one problem")
         .expect("it loads")
@@ -109,11 +113,6 @@ fn solve_positions(args: &[&str]) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// A bundled problem's path.
-fn bundled_path(name: &str) -> String {
-    format!("{}/problems/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
 /// A fresh folder of this test run for copies of problems.
 fn scratch(tag: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("shikatsu-{tag}-{}", std::process::id()));
@@ -141,10 +140,7 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
     let alone = solve_positions(&["--jobs", "1", &white_only]);
     assert_eq!(alone.len(), 1);
     // One job, and two jobs with as many problems: White comes after Black.
-    let other = format!(
-        "{}/problems/classic/rabbity-six.sgf",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let other = bundled_path("classic/rabbity-six.sgf");
     for args in [
         vec!["--jobs", "1", &both],
         vec!["--jobs", "2", &both, &other],

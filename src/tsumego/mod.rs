@@ -682,13 +682,16 @@ impl<const W: usize> Seen<W> {
     /// Whether the position `board` may be in the set.
     #[inline]
     fn may_hold(&self, board: &Board<W>) -> bool {
+        // The filter first: a few word operations on the kept hash, where
+        // the stones take counts and masks.
         let stones = [board.stones(Color::Black), board.stones(Color::White)];
-        (0..2).all(|c| {
-            stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
-        }) && filter_of(board.hash())
+        filter_of(board.hash())
             .iter()
             .zip(&self.filter)
             .all(|(b, f)| b & !f == 0)
+            && (0..2).all(|c| {
+                stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
+            })
     }
 }
 
