@@ -154,3 +154,29 @@ fn a_position_budget_is_shared_by_the_first_moves_in_rounds() {
     assert_eq!(tight.first_moves, ample.first_moves);
     assert_eq!(tight.first_moves, ["bc"]);
 }
+
+#[test]
+fn a_proof_too_large_on_the_carried_table_is_found_again_on_an_empty_one() {
+    // Black kills cc3/7 by ko. Its opponent's grade asks whether Black
+    // still wins when White holds two external threats: on the table the
+    // earlier searches left (the ko settings, one threat), the walk out
+    // of that proof ran past its two million positions; the same question
+    // on an empty table has a proof of about 95,000, so the grade is
+    // found (White needs three threats) instead of left unknown.
+    let Some(dir) = suite() else { return };
+    let p = load_paths(&[dir.join("cc3/7.sgf")]).pop().unwrap().unwrap();
+    let opts = Options {
+        limits: Limits {
+            positions: Some(40_000_000),
+            time: None,
+        },
+        memory: 256 << 20,
+        ..Options::default()
+    };
+    let r = Record::from_analysis(&p, &analyze(&p, shikatsu::board::Color::Black, &opts));
+    assert_eq!(r.status, "ko");
+    assert!(r.checked, "{r:?}");
+    assert_eq!(r.first_moves, ["bb"]);
+    assert_eq!(r.threats_needed, Some(0));
+    assert_eq!(r.opponent_threats_needed, Some(3), "{r:?}");
+}

@@ -1,6 +1,8 @@
 //! The engine of an analysis: one table for every search of a side to
 //! move, each search's verdict extracted from the table and checked, a
-//! strict search when the table misled the extraction.
+//! strict search when the table misled the extraction, and a search on
+//! an empty table when the earlier searches' results made the proof too
+//! large to write out.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -225,14 +227,14 @@ impl Engine {
         let mut main = self.take_searcher(ko.master, prover);
         let verdict = match &mut main {
             MainSearcher::Shared(s) if self.threads == 1 && self.desk.is_some() => {
-                let before = s.positions();
+                let (before, carried) = (s.positions(), s.table().used() > 0);
                 let outcome = self.solve_offering(s, &mut game, limits, observer, ctx);
-                self.conclude(s, &mut game, outcome, before, ctx)
+                self.conclude(s, &mut game, outcome, (before, carried), ctx)
             }
             _ => each!(&mut main, s => {
-                let before = s.positions();
+                let (before, carried) = (s.positions(), s.table().used() > 0);
                 let outcome = s.solve_threads(&mut game, limits, observer, self.threads);
-                self.conclude(s, &mut game, outcome, before, ctx)
+                self.conclude(s, &mut game, outcome, (before, carried), ctx)
             }),
         };
         self.searcher = Some(main);
@@ -266,13 +268,14 @@ impl Engine {
     }
 
     /// `decide_in`'s proof and check after the main searcher `s` came to
-    /// `outcome` (its count of positions was `before` at the start).
+    /// `outcome` (its count of positions was `before` at the start, and
+    /// its table held results of earlier searches when `carried`).
     fn conclude<const W: usize, S: Words>(
         &mut self,
         s: &mut Searcher<Move, S>,
         game: &mut Tsumego<W>,
         outcome: Outcome,
-        before: u64,
+        (before, carried): (u64, bool),
         ctx: Asked,
     ) -> Verdict {
         let (_, _, _, ko, moves) = ctx;
@@ -321,14 +324,33 @@ impl Engine {
             }
             verdict.tree = tree;
             verdict.checked = checked;
+            if too_large && carried {
+                // Results of earlier searches (other ko settings, other
+                // threat counts, other first moves) can steer the walk
+                // into a solution far larger than a search of this one
+                // question finds: ask it again on an empty table.
+                let (fresh, positions) = self.retry(game, ctx, false);
+                spent += positions;
+                if self.debug {
+                    eprintln!(
+                        "fresh retry {moves:?} {}: {:?} in {positions} positions, checked {}",
+                        ko.describe(),
+                        fresh.outcome,
+                        fresh.checked
+                    );
+                }
+                if fresh.checked {
+                    verdict = fresh;
+                }
+            }
             // A proof too large to write out is left unchecked; a strict
             // search would only make it larger.
-            if too_large {
+            if too_large && !verdict.checked {
                 self.too_large += 1;
             }
             if !checked && !too_large {
                 // The table misled the extraction: search strictly.
-                let (strict, positions) = self.strict_retry(game, ctx);
+                let (strict, positions) = self.retry(game, ctx, true);
                 verdict = strict;
                 spent += positions;
             }
@@ -339,22 +361,27 @@ impl Engine {
         verdict
     }
 
-    /// The search again without transpositions (every result keyed by
-    /// its path, immune to graph-history interaction), for a verdict
-    /// whose proof the table misled; and its positions.
-    fn strict_retry<const W: usize>(
+    /// The search again on an empty table of its own, for a verdict
+    /// whose proof the main table misled or made too large; and its
+    /// positions. `strict`: without transpositions (every result keyed
+    /// by its path, immune to graph-history interaction).
+    fn retry<const W: usize>(
         &mut self,
         game: &mut Tsumego<W>,
         ctx: Asked,
+        strict: bool,
     ) -> (Verdict, u64) {
-        self.strict_searches += 1;
-        // One strict table per analysis (and per thread after): a fresh
+        if strict {
+            self.strict_searches += 1;
+        }
+        // One such table per analysis (and per thread after): a fresh
         // one would be faulted in page by page each time.
         let memory = self.memory / 2;
         let limits = self.limits();
+        let mode = strict;
         let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
         strict.reset();
-        strict.set_strict(true);
+        strict.set_strict(mode);
         strict.set_cancel(self.cancel.clone());
         strict.set_proof_limit(self.proof_nodes);
         let outcome = strict.solve(game, limits, &mut Unobserved);
@@ -369,7 +396,7 @@ impl Engine {
             outcome,
             tree,
             checked,
-            strict: true,
+            strict: mode,
             free: false,
             positions: 0,
         };

@@ -6,7 +6,9 @@
 //! Every verdict reported is backed by a solution tree that the
 //! independent checker accepted; a tree the table cannot produce, or
 //! that the checker rejects, is searched again in strict mode (every
-//! result keyed by its exact path), which no history can mislead.
+//! result keyed by its exact path), which no history can mislead. A
+//! proof too large to write out from a table that earlier searches
+//! filled is searched again on an empty one, once.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
