@@ -377,7 +377,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.probe(path, child_key).map(|(e, _)| (e.pn, e.dn))
     }
 
-    #[inline]
+    #[inline(always)]
     fn probe(&mut self, path: u64, key: u64) -> Option<(Entry, u32)> {
         let child_path = extend_path(path, key);
         if self.strict {
@@ -400,7 +400,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
 
     /// `probe` for a child, falling back on a free result kept under the
     /// child's free key.
-    #[inline]
+    #[inline(always)]
     fn probe_child(&mut self, path: u64, c: &Child<M>) -> Option<(Entry, u32)> {
         let found = self.probe(path, c.key);
         if c.free_key == c.key
