@@ -382,6 +382,7 @@ impl Engine {
         let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
         strict.reset();
         strict.set_strict(mode);
+        strict.set_rank(rank_of(ctx.3.master, ctx.2));
         strict.set_cancel(self.cancel.clone());
         strict.set_proof_limit(self.proof_nodes);
         let outcome = strict.solve(game, limits, &mut Unobserved);
