@@ -33,17 +33,23 @@ fn suite() -> Option<&'static Path> {
     }
 }
 
+/// Analysis options limited by positions (deterministic at any speed)
+/// on a table of `memory` bytes.
+fn within(positions: u64, memory: usize) -> Options {
+    Options {
+        limits: Limits {
+            positions: Some(positions),
+            time: None,
+        },
+        memory,
+        ..Options::default()
+    }
+}
+
 #[test]
 fn graded_files_agree_with_their_answers() {
     let Some(dir) = suite() else { return };
-    let opts = Options {
-        limits: Limits {
-            positions: Some(3_000_000),
-            time: None,
-        },
-        memory: 128 << 20,
-        ..Options::default()
-    };
+    let opts = within(3_000_000, 128 << 20);
     let problems: Vec<_> = load_paths(&[dir])
         .into_iter()
         .filter_map(Result::ok)
@@ -135,17 +141,8 @@ fn a_position_budget_is_shared_by_the_first_moves_in_rounds() {
         .unwrap()
         .unwrap();
     let side = p.to_move.unwrap();
-    let with = |positions| {
-        let opts = Options {
-            limits: Limits {
-                positions: Some(positions),
-                time: None,
-            },
-            memory: 128 << 20,
-            ..Options::default()
-        };
-        Record::from_analysis(&p, &analyze(&p, side, &opts))
-    };
+    let with =
+        |positions| Record::from_analysis(&p, &analyze(&p, side, &within(positions, 128 << 20)));
     let ample = with(30_000_000);
     assert!(ample.all_first_moves && ample.checked);
     let tight = with(3_000_000);
@@ -165,14 +162,7 @@ fn a_proof_too_large_on_the_carried_table_is_found_again_on_an_empty_one() {
     // found (White needs three threats) instead of left unknown.
     let Some(dir) = suite() else { return };
     let p = load_paths(&[dir.join("cc3/7.sgf")]).pop().unwrap().unwrap();
-    let opts = Options {
-        limits: Limits {
-            positions: Some(40_000_000),
-            time: None,
-        },
-        memory: 256 << 20,
-        ..Options::default()
-    };
+    let opts = within(40_000_000, 256 << 20);
     let r = Record::from_analysis(&p, &analyze(&p, shikatsu::board::Color::Black, &opts));
     assert_eq!(r.status, "ko");
     assert!(r.checked, "{r:?}");
