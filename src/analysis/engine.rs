@@ -42,8 +42,9 @@ pub struct Engine {
     pub(super) searcher: Option<MainSearcher>,
     /// `Options::threads`.
     pub(super) threads: usize,
-    /// The table of strict searches, made when first needed.
-    strict: Option<Searcher<Move>>,
+    /// The table of the searches made again (`retry`), made when first
+    /// needed.
+    spare: Option<Searcher<Move>>,
     pub(super) deadline: Option<Instant>,
     pub(super) positions_left: Option<u64>,
     /// Positions for each search of the current round of first moves.
@@ -84,7 +85,7 @@ impl Engine {
             memory: opts.memory,
             searcher: None,
             threads: opts.threads.max(1),
-            strict: None,
+            spare: None,
             // A limit too far off for the clock (`1e19` seconds, or `r` in
             // the terminal UI doubling it past that) is no deadline.
             deadline: opts.limits.time.and_then(|t| Instant::now().checked_add(t)),
@@ -378,26 +379,25 @@ impl Engine {
         // one would be faulted in page by page each time.
         let memory = self.memory / 2;
         let limits = self.limits();
-        let mode = strict;
-        let strict = self.strict.get_or_insert_with(|| reuse_plain(memory));
-        strict.reset();
-        strict.set_strict(mode);
-        strict.set_rank(rank_of(ctx.3.master, ctx.2));
-        strict.set_cancel(self.cancel.clone());
-        strict.set_proof_limit(self.proof_nodes);
-        let outcome = strict.solve(game, limits, &mut Unobserved);
+        let s = self.spare.get_or_insert_with(|| reuse_plain(memory));
+        s.reset();
+        s.set_strict(strict);
+        s.set_rank(rank_of(ctx.3.master, ctx.2));
+        s.set_cancel(self.cancel.clone());
+        s.set_proof_limit(self.proof_nodes);
+        let outcome = s.solve(game, limits, &mut Unobserved);
         let mut tree = None;
         if let Outcome::Proven | Outcome::Disproven = outcome {
-            tree = strict.extract(game, outcome == Outcome::Proven);
+            tree = s.extract(game, outcome == Outcome::Proven);
         }
-        let positions = strict.positions();
+        let positions = s.positions();
         let checked =
             (tree.as_ref()).is_some_and(|t| self.check(ctx, outcome == Outcome::Proven, t));
         let verdict = Verdict {
             outcome,
             tree,
             checked,
-            strict: mode,
+            strict,
             free: false,
             positions: 0,
         };
@@ -482,7 +482,7 @@ impl Drop for Engine {
         if let Some(s) = self.searcher.take() {
             keep_spare(s, self.carried);
         }
-        if let Some(s) = self.strict.take() {
+        if let Some(s) = self.spare.take() {
             keep_spare(MainSearcher::Plain(s), None);
         }
     }
