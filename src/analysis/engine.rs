@@ -226,16 +226,17 @@ impl Engine {
             game.play(m);
         }
         let mut main = self.take_searcher(ko.master, prover);
+        // The positions counted so far, and whether earlier searches left
+        // results in the table.
+        let start = each!(&main, s => (s.positions(), s.table().used() > 0));
         let verdict = match &mut main {
             MainSearcher::Shared(s) if self.threads == 1 && self.desk.is_some() => {
-                let (before, carried) = (s.positions(), s.table().used() > 0);
                 let outcome = self.solve_offering(s, &mut game, limits, observer, ctx);
-                self.conclude(s, &mut game, outcome, (before, carried), ctx)
+                self.conclude(s, &mut game, outcome, start, ctx)
             }
             _ => each!(&mut main, s => {
-                let (before, carried) = (s.positions(), s.table().used() > 0);
                 let outcome = s.solve_threads(&mut game, limits, observer, self.threads);
-                self.conclude(s, &mut game, outcome, (before, carried), ctx)
+                self.conclude(s, &mut game, outcome, start, ctx)
             }),
         };
         self.searcher = Some(main);

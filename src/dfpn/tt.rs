@@ -649,9 +649,12 @@ impl<S: Words> Table<S> {
                         victim = i;
                         victim_live = false;
                     }
-                } else if victim_live && kept_work(b, i, full) < victim_work {
-                    victim = i;
-                    victim_work = kept_work(b, i, full);
+                } else if victim_live {
+                    let work = kept_work(b, i, full);
+                    if work < victim_work {
+                        victim = i;
+                        victim_work = work;
+                    }
                 }
             }
             (found, victim, victim_live, b[EXT])

@@ -684,14 +684,17 @@ impl<const W: usize> Seen<W> {
     fn may_hold(&self, board: &Board<W>) -> bool {
         // The filter first: a few word operations on the kept hash, where
         // the stones take counts and masks.
-        let stones = [board.stones(Color::Black), board.stones(Color::White)];
         filter_of(board.hash())
             .iter()
             .zip(&self.filter)
             .all(|(b, f)| b & !f == 0)
-            && (0..2).all(|c| {
-                stones[c].count() >= self.fewest[c] && (self.common[c] & !stones[c]).is_empty()
-            })
+            && [Color::Black, Color::White]
+                .iter()
+                .enumerate()
+                .all(|(c, &color)| {
+                    let stones = board.stones(color);
+                    stones.count() >= self.fewest[c] && (self.common[c] & !stones).is_empty()
+                })
     }
 }
 
