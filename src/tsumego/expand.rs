@@ -135,24 +135,8 @@ impl<const W: usize> Tsumego<W> {
                     early(free_key ^ stones[i]);
                 }
             }
-            if let Outcome::Open {
-                key,
-                captured,
-                threats,
-                ..
-            } = pass
-            {
-                Self::open_child(
-                    Move::Pass,
-                    &board,
-                    key,
-                    captured,
-                    threats,
-                    false,
-                    false,
-                    (1, 1),
-                )
-                .hint(early);
+            if let Some(child) = Self::open_pass(pass, &board) {
+                child.hint(early);
             }
         }
         for i in r0.iter().chain(r1.iter()).chain(r2.iter()) {
@@ -243,22 +227,7 @@ impl<const W: usize> Tsumego<W> {
             {
                 self.terminal_child(Move::Pass, true, NO_DEP)
             }
-            Outcome::Open {
-                key,
-                captured,
-                threats,
-                ..
-            } => Self::open_child(
-                Move::Pass,
-                &board,
-                key,
-                captured,
-                threats,
-                false,
-                false,
-                (1, 1),
-            ),
-            Outcome::Illegal | Outcome::Banned(_) => unreachable!("a pass is always legal"),
+            _ => Self::open_pass(pass, &board).expect("a pass is always legal"),
         };
         if guess.is_none() {
             pass.hint(early);
@@ -423,6 +392,31 @@ impl<const W: usize> Tsumego<W> {
             dn,
             bound: repeats && !pass,
         }
+    }
+
+    /// The child of a pass whose outcome is `pass`, when it leaves the
+    /// game open (`board`: any position, as a pass leaves no ko point).
+    #[inline]
+    fn open_pass(pass: Outcome, board: &Board<W>) -> Option<Child<Move>> {
+        let Outcome::Open {
+            key,
+            captured,
+            threats,
+            ..
+        } = pass
+        else {
+            return None;
+        };
+        Some(Self::open_child(
+            Move::Pass,
+            board,
+            key,
+            captured,
+            threats,
+            false,
+            false,
+            (1, 1),
+        ))
     }
 
     /// A move that ends the game.
