@@ -94,6 +94,8 @@ impl<const W: usize> Tsumego<W> {
         if !heuristics && let Outcome::Open { .. } = pass {
             self.made[d].moves.push((Move::Pass, board, pass));
         }
+        // Made once: its bucket is fetched early (below) and it ends the list.
+        let open_pass = Self::open_pass(pass, &board);
         // A move that ends the game in the mover's favour decides the
         // position: the other moves need not be made. Passing back after
         // a pass is the common case, so it is looked at first.
@@ -135,7 +137,7 @@ impl<const W: usize> Tsumego<W> {
                     early(free_key ^ stones[i]);
                 }
             }
-            if let Some(child) = Self::open_pass(pass, &board) {
+            if let Some(child) = open_pass {
                 child.hint(early);
             }
         }
@@ -227,7 +229,7 @@ impl<const W: usize> Tsumego<W> {
             {
                 self.terminal_child(Move::Pass, true, NO_DEP)
             }
-            _ => Self::open_pass(pass, &board).expect("a pass is always legal"),
+            _ => open_pass.expect("a pass is always legal"),
         };
         if guess.is_none() {
             pass.hint(early);
@@ -395,7 +397,7 @@ impl<const W: usize> Tsumego<W> {
     }
 
     /// The child of a pass whose outcome is `pass`, when it leaves the
-    /// game open (`board`: any position, as a pass leaves no ko point).
+    /// game open (`board`: the position after it).
     #[inline]
     fn open_pass(pass: Outcome, board: &Board<W>) -> Option<Child<Move>> {
         let Outcome::Open {
