@@ -59,6 +59,9 @@ pub struct Engine {
     pub check_losses: bool,
     /// Likewise when the prover wins.
     pub check_wins: bool,
+    /// Leave a written-out solution unchecked (the verdict's `tree` set,
+    /// `checked` false) for the caller to `check` if it comes to matter.
+    pub defer_check: bool,
     /// The root's status, while first moves are being classified.
     pub(super) best: Status,
     /// Stops this engine's searches from another thread.
@@ -97,6 +100,7 @@ impl Engine {
             last_numbers: (1, 1),
             check_losses: true,
             check_wins: true,
+            defer_check: false,
             best: Status::Unknown,
             cancel: None,
             proof_nodes: opts.proof_nodes,
@@ -318,9 +322,11 @@ impl Engine {
                 );
             }
             let t2 = Instant::now();
-            let checked = tree
-                .as_ref()
-                .is_some_and(|t| self.check(ctx, want_proof, t));
+            let deferred = self.defer_check && tree.is_some();
+            let checked = !deferred
+                && tree
+                    .as_ref()
+                    .is_some_and(|t| self.check(ctx, want_proof, t));
             if debug {
                 eprintln!("check {:?}", t2.elapsed());
             }
@@ -350,7 +356,7 @@ impl Engine {
             if too_large && !verdict.checked {
                 self.too_large += 1;
             }
-            if !checked && !too_large {
+            if !checked && !too_large && !deferred {
                 // The table misled the extraction: search strictly.
                 let (strict, positions) = self.retry(game, ctx, true);
                 verdict = strict;
@@ -407,7 +413,7 @@ impl Engine {
 
     /// Whether the independent checker accepts `tree` as the winner's
     /// solution (the prover's when `proven`) of the position asked.
-    fn check(
+    pub(super) fn check(
         &self,
         (problem, to_move, prover, ko, moves): Asked,
         proven: bool,
@@ -428,7 +434,7 @@ impl Engine {
 
 /// What a search was asked: the problem, the side to move at its root,
 /// the prover, the ko setting and the moves from the problem's root.
-type Asked<'a> = (&'a Problem, Color, Color, Ko, &'a [Move]);
+pub(super) type Asked<'a> = (&'a Problem, Color, Color, Ko, &'a [Move]);
 
 /// The main searcher of an engine: its own table, or one that the
 /// threads of each search share (`Options::threads`).

@@ -67,13 +67,37 @@ fn ko_grades<O: Observer<Move>>(
     // The smallest count for `who`, from `from` up, at which the search
     // ends in `wanted` (`OVER_LIMIT` when no count up to the limit does,
     // None when the budget runs out or a verdict is not checked).
+    //
+    // A side's chances only grow with its threats (it may leave one
+    // unspent), so of the counts that fall short only the last one backs
+    // the grade: each one's solution is written out (which also settles
+    // the table for the next count's) but checked only once the next
+    // count ends the scan. A grade of 4 checks two solutions, not five.
     let mut smallest = |engine: &mut Engine, who: Color, from: u8, wanted: Outcome| {
+        // The count before this one, when it fell short: its ko setting
+        // and its solution, still to be checked.
+        let mut short: Option<(Ko, Vec<Line>)> = None;
         for n in from..=GRADE_LIMIT {
             threats[who.index()] = n;
             let ko = Ko::threats(threats[0], threats[1]);
             let too_large = engine.too_large;
+            engine.defer_check = n < GRADE_LIMIT;
             let v = engine.decide(problem, side, side, ko, moves, observer);
-            if !v.checked && !matches!(v.outcome, Outcome::Unknown(_)) {
+            engine.defer_check = false;
+            let proven = v.outcome == Outcome::Proven;
+            let reached = v.outcome == wanted;
+            let mut sound = v.checked;
+            // This count's solution, when it falls short and its check waits.
+            let mut waiting = None;
+            if let Some(tree) = v.tree.filter(|_| !v.checked) {
+                if reached {
+                    sound = engine.check((problem, side, side, ko, moves), proven, &tree);
+                } else {
+                    waiting = Some((ko, tree));
+                    sound = true;
+                }
+            }
+            if !sound && !matches!(v.outcome, Outcome::Unknown(_)) {
                 // No grade from an unchecked verdict: a proof too large to
                 // check leaves the grade open, a rejected one is a bug.
                 checked &= engine.too_large > too_large;
@@ -81,8 +105,17 @@ fn ko_grades<O: Observer<Move>>(
             }
             match v.outcome {
                 Outcome::Unknown(_) => return None,
-                o if o == wanted => return Some(n),
-                _ => {}
+                _ if reached => {
+                    // The count below, which fell short, checked now.
+                    if let Some((ko, tree)) = short.take()
+                        && !engine.check((problem, side, side, ko, moves), !proven, &tree)
+                    {
+                        checked = false;
+                        return None;
+                    }
+                    return Some(n);
+                }
+                _ => short = waiting,
             }
         }
         Some(OVER_LIMIT)
@@ -170,5 +203,46 @@ mod tests {
         assert_eq!(count_value(Some(GRADE_LIMIT)), Some(6));
         assert_eq!(count_value(Some(OVER_LIMIT)), None);
         assert_eq!(count_value(None), None);
+    }
+
+    /// A verdict whose check is deferred keeps its written-out solution
+    /// unchecked, and that solution passes the checker when it is asked
+    /// later, as the grade's scan asks it for the count that falls short
+    /// last. (Approach ko with two approach moves: Black needs two
+    /// threats; with one he fails.)
+    #[test]
+    fn a_deferred_check_leaves_a_solution_the_checker_accepts_later() {
+        let text = include_str!("../../problems/ko/approach-ko-two.sgf");
+        let p = crate::problem::sgf::load_str("approach-ko-two.sgf", text)
+            .pop()
+            .expect("a problem")
+            .expect("it loads");
+        let mut engine = Engine::new(&Options::default());
+        let b = Color::Black;
+        let decide = |engine: &mut Engine, threats: u8, defer| {
+            engine.defer_check = defer;
+            let v = engine.decide(
+                &p,
+                b,
+                b,
+                Ko::threats(threats, 0),
+                &[],
+                &mut crate::dfpn::Unobserved,
+            );
+            engine.defer_check = false;
+            v
+        };
+        let short = decide(&mut engine, 1, true);
+        assert_eq!(short.outcome, Outcome::Disproven);
+        assert!(!short.checked && !short.strict);
+        let tree = short.tree.expect("the solution is written out");
+        assert!(engine.check((&p, b, b, Ko::threats(1, 0), &[]), false, &tree));
+        // The same solution is no proof that Black wins, nor of White's
+        // win when Black holds the threats that let him win.
+        assert!(!engine.check((&p, b, b, Ko::threats(1, 0), &[]), true, &tree));
+        assert!(!engine.check((&p, b, b, Ko::threats(2, 0), &[]), false, &tree));
+        let enough = decide(&mut engine, 2, false);
+        assert_eq!(enough.outcome, Outcome::Proven);
+        assert!(enough.checked);
     }
 }
