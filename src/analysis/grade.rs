@@ -73,6 +73,16 @@ fn ko_grades<O: Observer<Move>>(
     // the grade: each one's solution is written out (which also settles
     // the table for the next count's) but checked only once the next
     // count ends the scan. A grade of 4 checks two solutions, not five.
+    // Whether `tree`, written out for `ko` and left unchecked, is checked
+    // as the solution of the result `proven` says. One the checker
+    // rejects (a bug, never seen) is decided again, as any verdict whose
+    // solution fails is: strictly, on a table of its own.
+    let verify = |engine: &mut Engine, observer: &mut O, ko: Ko, tree: &[Line], proven: bool| {
+        engine.check((problem, side, side, ko, moves), proven, tree) || {
+            let v = engine.decide(problem, side, side, ko, moves, observer);
+            v.checked && (v.outcome == Outcome::Proven) == proven
+        }
+    };
     let mut smallest = |engine: &mut Engine, who: Color, from: u8, wanted: Outcome| {
         // The count before this one, when it fell short: its ko setting
         // and its solution, still to be checked.
@@ -91,7 +101,7 @@ fn ko_grades<O: Observer<Move>>(
             let mut waiting = None;
             if let Some(tree) = v.tree.filter(|_| !v.checked) {
                 if reached {
-                    sound = engine.check((problem, side, side, ko, moves), proven, &tree);
+                    sound = verify(engine, observer, ko, &tree, proven);
                 } else {
                     waiting = Some((ko, tree));
                     sound = true;
@@ -108,7 +118,7 @@ fn ko_grades<O: Observer<Move>>(
                 _ if reached => {
                     // The count below, which fell short, checked now.
                     if let Some((ko, tree)) = short.take()
-                        && !engine.check((problem, side, side, ko, moves), !proven, &tree)
+                        && !verify(engine, observer, ko, &tree, !proven)
                     {
                         checked = false;
                         return None;
