@@ -111,7 +111,8 @@ pub struct LimitArgs {
     /// Positions per problem and side to move.
     #[arg(long)]
     pub positions: Option<u64>,
-    /// Transposition-table memory in all (e.g. 512M, 1G).
+    /// Transposition-table memory in all (e.g. 512M, 1G); what the
+    /// tables leave over lets larger proofs be checked.
     #[arg(long, default_value = "1G", value_parser = parse_size)]
     pub memory: usize,
     /// Ko setting.
@@ -209,12 +210,15 @@ impl LimitArgs {
         if self.positions == Some(0) {
             bail!("--positions must be positive");
         }
+        let share = self.memory / jobs.max(1);
+        let table = table_bytes(share, self.time, self.positions);
         Ok(Options {
             limits: Limits {
                 positions: self.positions,
                 time: Some(time),
             },
-            memory: table_bytes(self.memory / jobs.max(1), self.time, self.positions),
+            memory: table,
+            proof_nodes: proof_nodes(share, table),
             ko: match self.ko {
                 _ if self.threats.is_some() => KoRule::Threats(self.threats.unwrap_or_default()),
                 KoArg::Auto => KoRule::Auto,
@@ -272,6 +276,22 @@ fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
     let by_positions = positions.map_or(f64::INFINITY, |n| n as f64 / 4.0 * ENTRY_BYTES);
     let fill = by_time.min(by_positions).min(usize::MAX as f64) as usize;
     share.min(fill).max(1 << 16)
+}
+
+/// The largest proof a job writes out and checks, in distinct positions:
+/// what its share of `--memory` leaves beside its tables (a main one and
+/// at most one more, for a strict search), at 320 bytes a position
+/// (gop/5555 Black's proof as ko master, 1.48 million positions, took
+/// 415 MB beside its table, written out and checked: 280 a position),
+/// and never fewer than `PROOF_NODE_LIMIT`. The default
+/// share leaves nothing over, so the default limit stands; a long run
+/// given more memory checks larger proofs instead of dropping the
+/// verdict (gop/13485 Black was found `ko` at 148 s with a proof past
+/// two million positions).
+fn proof_nodes(share: usize, table: usize) -> usize {
+    const PROOF_NODE_BYTES: usize = 320;
+    let tables = 2 * table.min(shikatsu::dfpn::MAX_TABLE_BYTES);
+    (share.saturating_sub(tables) / PROOF_NODE_BYTES).max(shikatsu::dfpn::PROOF_NODE_LIMIT)
 }
 
 /// A count the user gave that must be 1 or more (0 jobs or threads would
@@ -772,6 +792,21 @@ mod tests {
         assert!((10 * MB..11 * MB).contains(&by_positions), "{by_positions}");
         // Never below one 64 KB block, however short the limit.
         assert_eq!(table_bytes(1024 * MB, 0.001, Some(10)), 64 << 10);
+    }
+
+    #[test]
+    fn memory_beyond_the_tables_allows_larger_proofs() {
+        let default = shikatsu::dfpn::PROOF_NODE_LIMIT;
+        // The default: 1 GB over two jobs, 256 MB tables at 10 s.
+        let share = 512 * MB;
+        assert_eq!(proof_nodes(share, table_bytes(share, 10.0, None)), default);
+        // 4 GB for one job: its tables stop at 512 MB each, and the 3 GB
+        // left hold 10 million positions at 320 bytes.
+        let share = 4096 * MB;
+        let table = table_bytes(share, 450.0, None);
+        assert_eq!(proof_nodes(share, table), 3072 * MB / 320);
+        // Never below the default, whatever the tables take.
+        assert_eq!(proof_nodes(64 * MB, 64 * MB), default);
     }
 
     #[test]

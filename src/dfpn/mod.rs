@@ -22,7 +22,7 @@ pub use search::{
     Invitation, Limits, Observer, PROOF_NODE_LIMIT, ProofNode, SearchView, Searcher, Step,
     Unobserved, node_numbers,
 };
-pub use tt::{Entry, Plain, Shared, Table, TableUse, Words};
+pub use tt::{Entry, MAX_TABLE_BYTES, Plain, Shared, Table, TableUse, Words};
 
 /// Proof and disproof numbers. Values at or above `INF` are infinite.
 pub type PnDn = u32;

@@ -165,7 +165,7 @@ pub trait Words: Send + Sized {
 /// (`Table::share`), 30 s, gop/13485 B as ko master: 434M positions
 /// with 512 MB on huge pages, 413M with 1 GB on huge pages, 294M with
 /// 1 GB on 4 KB pages; gop/5583 B 469M, 429M and 318M.
-const MAX_TABLE_BYTES: usize = 512 << 20;
+pub const MAX_TABLE_BYTES: usize = 512 << 20;
 
 /// Faults in a shared table's pages past the buckets in use (`Table::warmer`).
 pub struct Warmer {
