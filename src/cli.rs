@@ -283,11 +283,11 @@ fn table_bytes(share: usize, time: f64, positions: Option<u64>) -> usize {
 /// at most one more, for a strict search), at 320 bytes a position
 /// (gop/5555 Black's proof as ko master, 1.48 million positions, took
 /// 415 MB beside its table, written out and checked: 280 a position),
-/// and never fewer than `PROOF_NODE_LIMIT`. The default
-/// share leaves nothing over, so the default limit stands; a long run
-/// given more memory checks larger proofs instead of dropping the
-/// verdict (gop/13485 Black was found `ko` at 148 s with a proof past
-/// two million positions).
+/// and never fewer than `PROOF_NODE_LIMIT`. The default share leaves
+/// nothing over, so the default limit stands; a long run given more
+/// memory checks larger proofs instead of dropping the verdict
+/// (gop/13485 Black was found `ko` at 148 s with a proof past two
+/// million positions).
 fn proof_nodes(share: usize, table: usize) -> usize {
     const PROOF_NODE_BYTES: usize = 320;
     let tables = 2 * table.min(shikatsu::dfpn::MAX_TABLE_BYTES);
