@@ -64,15 +64,6 @@ fn ko_grades<O: Observer<Move>>(
 ) -> (Option<u8>, Option<u8>, bool) {
     let mut threats = [0u8; 2];
     let mut checked = true;
-    // The smallest count for `who`, from `from` up, at which the search
-    // ends in `wanted` (`OVER_LIMIT` when no count up to the limit does,
-    // None when the budget runs out or a verdict is not checked).
-    //
-    // A side's chances only grow with its threats (it may leave one
-    // unspent), so of the counts that fall short only the last one backs
-    // the grade: each one's solution is written out (which also settles
-    // the table for the next count's) but checked only once the next
-    // count ends the scan. A grade of 4 checks two solutions, not five.
     // Whether `tree`, written out for `ko` and left unchecked, is checked
     // as the solution of the result `proven` says. One the checker
     // rejects (a bug, never seen) is decided again, as any verdict whose
@@ -83,6 +74,15 @@ fn ko_grades<O: Observer<Move>>(
             v.checked && (v.outcome == Outcome::Proven) == proven
         }
     };
+    // The smallest count for `who`, from `from` up, at which the search
+    // ends in `wanted` (`OVER_LIMIT` when no count up to the limit does,
+    // None when the budget runs out or a verdict is not checked).
+    //
+    // A side's chances only grow with its threats (it may leave one
+    // unspent), so of the counts that fall short only the last one backs
+    // the grade: each one's solution is written out (which also settles
+    // the table for the next count's) but checked only once the next
+    // count ends the scan. A grade of 4 checks two solutions, not five.
     let mut smallest = |engine: &mut Engine, who: Color, from: u8, wanted: Outcome| {
         // The count before this one, when it fell short: its ko setting
         // and its solution, still to be checked.
