@@ -34,6 +34,7 @@ fn probe<S: Words>(mut s: Searcher<Move, S>, threads: usize) {
             s.reset();
             s.path_stores = 0;
             s.set_zones(std::env::var("ZONES").is_ok());
+            s.set_strict(std::env::var("STRICT").is_ok());
             let limits = Limits {
                 positions: std::env::var("N").ok().and_then(|n| n.parse().ok()),
                 time: Some(time),

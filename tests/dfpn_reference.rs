@@ -70,6 +70,7 @@ impl Game for TreeGame {
             Node::Leaf(v) => Expansion::Terminal {
                 prover_wins: *v,
                 dep: NO_DEP,
+                bound: false,
             },
             Node::Inner(cs) => {
                 let depth = self.path.len() + 1;

@@ -103,8 +103,14 @@ impl<M> Child<M> {
 /// What the game says about the current position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expansion {
-    /// The game is over here.
-    Terminal { prover_wins: bool, dep: u32 },
+    /// The game is over here. `bound`: the result holds only under the
+    /// current rules (a rule read a ban or a repetition on the way), as
+    /// for `Child::bound`.
+    Terminal {
+        prover_wins: bool,
+        dep: u32,
+        bound: bool,
+    },
     /// The moves were written out. `ban_dep` is the shallowest ancestor
     /// depth a move's ban depended on (`NO_DEP` when none did: no ban, or
     /// one the position's key decides). `banned`: some move was banned,

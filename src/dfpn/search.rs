@@ -556,13 +556,17 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.check_limits(observer);
 
         let (ban_dep, banned) = match expansion {
-            Expansion::Terminal { prover_wins, dep } => {
+            Expansion::Terminal {
+                prover_wins,
+                dep,
+                bound,
+            } => {
                 let r = NodeResult {
                     pn: if prover_wins { 0 } else { INF },
                     dn: if prover_wins { INF } else { 0 },
                     dep,
                     work: 1,
-                    free: true,
+                    free: !bound,
                     best: 0,
                 };
                 self.give_buffers(depth as usize, children, slots);

@@ -361,6 +361,70 @@ impl<'a, const W: usize> Checker<'a, W> {
             .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
     }
 
+    /// Whether the target lives in one answer at `s`, the attacker to
+    /// move: every attacker move has a defender answer after which the
+    /// target is alive (or that ends the game as a cycle), all read under
+    /// the path's history. The attacker's pass needs no reading: passing
+    /// back ends the game, as does a pass that repeats a position. What
+    /// the reading compared with the history, when it holds.
+    fn lives_in_one_answer(&mut self, s: &State<W>) -> Option<Looked<W>> {
+        if s.to_move != self.attacker() {
+            return None;
+        }
+        let mut looked = Looked::of(&s.board);
+        // Answers that worked, tried first: one answer often meets most
+        // attacker moves.
+        let mut worked: Vec<Move> = Vec::new();
+        let area = self.region & s.board.empty();
+        for i in area.iter() {
+            let m = Move::Play(Point(i as u16).widened::<W>());
+            let (after, here) = self.apply(s, m);
+            looked = looked.meet(here);
+            let q = match after {
+                After::Illegal(_) | After::Over(false) => continue,
+                After::Over(true) => return None,
+                After::Goes(q) => q,
+            };
+            let len = self.history.len();
+            self.enter(s, &q);
+            let answered = !self.no_room(&q) && self.answer(&q, &mut worked, &mut looked);
+            self.truncate(len);
+            if !answered {
+                return None;
+            }
+        }
+        Some(looked)
+    }
+
+    /// Whether the defender, to move at `q` (the last history entry), has
+    /// an answer that wins at once; the one found is put first in `worked`.
+    fn answer(&self, q: &State<W>, worked: &mut Vec<Move>, looked: &mut Looked<W>) -> bool {
+        // The pass: the attacker then faces the same stones, or a cycle.
+        if self.alive(q) {
+            return true;
+        }
+        let area = self.region & q.board.empty();
+        let others = (area.iter()).map(|i| Move::Play(Point(i as u16).widened::<W>()));
+        let tried: Vec<Move> = worked.iter().copied().chain(others).collect();
+        for a in tried {
+            let (after, here) = self.apply(q, a);
+            let wins = match after {
+                After::Illegal(_) | After::Over(true) => false,
+                After::Over(false) => true,
+                After::Goes(r) => self.alive(&r),
+            };
+            if wins {
+                *looked = looked.meet(here);
+                if let Some(k) = worked.iter().position(|&w| w == a) {
+                    worked.remove(k);
+                }
+                worked.insert(0, a);
+                return true;
+            }
+        }
+        false
+    }
+
     /// Checks the subtree at `s` (the last history entry); what it looked at.
     fn node(&mut self, s: &State<W>, tree: &[Line]) -> Result<Looked<W>, String> {
         let key = MemoKey {
@@ -406,6 +470,12 @@ impl<'a, const W: usize> Checker<'a, W> {
         if life_counts && self.alive(s) {
             self.leaf(false, tree)?;
             return Ok(looked);
+        }
+        if tree.is_empty()
+            && let Some(read) = self.lives_in_one_answer(s)
+        {
+            self.leaf(false, tree)?;
+            return Ok(looked.meet(read));
         }
         if tree.is_empty() {
             return Err(format!(

@@ -3,7 +3,7 @@
 //! Go player at the end of each line. The checker has already judged who
 //! wins there; this only names the rule.
 
-use crate::board::{Board, Color, benson, dead};
+use crate::board::{Board, Color, Point, benson, dead};
 use crate::problem::Problem;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +17,9 @@ pub enum GameEnd {
     /// The target cannot make two eyes whatever the defender does
     /// (`board::dead`).
     NoRoom,
+    /// Whatever the attacker plays, the defender has an answer that makes
+    /// the target alive for good.
+    LivesInOneAnswer,
     /// A move or pass brought back an earlier position: the cycle could go
     /// on for ever, which counts for the defender.
     Repeats,
@@ -50,6 +53,9 @@ impl GameEnd {
         ) {
             return GameEnd::NoRoom;
         }
+        if to_move != problem.defender && lives_in_one_answer(problem, board) {
+            return GameEnd::LivesInOneAnswer;
+        }
         GameEnd::Repeats
     }
 
@@ -68,6 +74,9 @@ impl GameEnd {
             GameEnd::BothPassed => "both sides pass, the target still on the board",
             GameEnd::AliveForGood => "the target is alive for good",
             GameEnd::NoRoom => "the target has no room for two eyes",
+            GameEnd::LivesInOneAnswer => {
+                "every attacker move has an answer that makes the target alive for good"
+            }
             GameEnd::Repeats => "the position repeats, an endless cycle",
         }
     }
@@ -76,4 +85,39 @@ impl GameEnd {
     pub fn describe(self, winner: Color) -> String {
         format!("{} wins: {}", winner.name(), self.reason())
     }
+}
+
+/// Whether every attacker move on `board` has a defender answer (the pass
+/// among them) after which a target is alive by Benson's test. Read on
+/// the stones alone: the checker has judged the leaf under the path's
+/// repetition rule, this only names the rule it met.
+fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
+    let area = problem.region.area;
+    let attacker = problem.attacker();
+    let lives = |b: &Board| {
+        let alive = benson::alive(b, problem.defender, area);
+        (problem.targets.iter())
+            .any(|t| b.color_at(*t) == Some(problem.defender) && alive.get(t.index()))
+    };
+    (area & board.empty()).iter().all(|i| {
+        let mut after = *board;
+        if after.play_ignoring_ko(attacker, Point(i as u16)).is_err() {
+            return true;
+        }
+        if !problem
+            .targets
+            .iter()
+            .any(|t| after.color_at(*t) == Some(problem.defender))
+        {
+            return false;
+        }
+        lives(&after)
+            || (area & after.empty()).iter().any(|a| {
+                let mut answered = after;
+                answered
+                    .play_ignoring_ko(problem.defender, Point(a as u16))
+                    .is_ok()
+                    && lives(&answered)
+            })
+    })
 }

@@ -261,22 +261,39 @@ impl<const W: usize> Tsumego<W> {
     /// target with no room to live (`test_room`) or unconditionally alive
     /// (`test_life`).
     #[inline]
-    fn decided(&self, test_room: bool, test_life: bool) -> Option<Expansion> {
+    fn decided(&mut self, test_room: bool, test_life: bool) -> Option<Expansion> {
         if let Some((attacker_wins, dep)) = self.top().over {
             return Some(Expansion::Terminal {
                 prover_wins: attacker_wins == (self.prover == self.attacker),
                 dep,
+                bound: false,
             });
         }
         if test_room && self.no_room_rule && self.no_room() {
             return Some(Expansion::Terminal {
                 prover_wins: self.prover == self.attacker,
                 dep: NO_DEP,
+                bound: false,
             });
         }
-        (test_life && self.target_alive()).then_some(Expansion::Terminal {
+        if !test_life {
+            return None;
+        }
+        if self.target_alive() {
+            return Some(Expansion::Terminal {
+                prover_wins: self.prover != self.attacker,
+                dep: NO_DEP,
+                bound: false,
+            });
+        }
+        let (dep, bound) = self.alive_in_one_answer()?;
+        // The positions it read are not noted one by one: a proof that
+        // ends here is shared with no other path.
+        self.footprint = Seen::default();
+        Some(Expansion::Terminal {
             prover_wins: self.prover != self.attacker,
-            dep: NO_DEP,
+            dep,
+            bound,
         })
     }
 

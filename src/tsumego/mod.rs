@@ -19,6 +19,7 @@
 
 mod expand;
 mod numbers;
+mod one_answer;
 mod order;
 mod zone;
 
@@ -92,6 +93,8 @@ pub struct Tsumego<const W: usize = WORDS> {
     unconditional_only: bool,
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
+    /// A target that lives in one answer is alive (`one_answer`).
+    one_answer: bool,
     /// The winner of the proof being walked (`Game::walk_for`), if any.
     walk_winner: Option<Color>,
     frames: Vec<Frame<W>>,
@@ -284,6 +287,7 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
+            one_answer: std::env::var_os("SHIKATSU_ONE").is_some(),
             walk_winner: None,
             frames,
             made: Vec::new(),
@@ -420,7 +424,15 @@ impl<const W: usize> Tsumego<W> {
     /// its contents are unspecified).
     #[inline(always)]
     fn try_move(&self, m: Move, board: &mut Board<W>) -> Outcome {
-        let f = self.top();
+        self.try_move_at(self.top(), m, board)
+    }
+
+    /// `try_move` from `f`: the top frame, or one a move beyond it that
+    /// was not pushed (`one_answer`). Repetition is looked up among the
+    /// path's frames only, so `f` must be one whose own position no move
+    /// from it can repeat (a move changes the side to move).
+    #[inline(always)]
+    fn try_move_at(&self, f: &Frame<W>, m: Move, board: &mut Board<W>) -> Outcome {
         let c = f.to_move;
         match m {
             Move::Pass => {

@@ -1,0 +1,207 @@
+//! Life in one answer: with the attacker to move, the target lives when
+//! every attacker move has a defender answer that leaves it alive by
+//! Benson's test. That is the game tree two plies deep with the static
+//! rules at its leaves, read under the path's own rules (a move the
+//! repetition rule bans is no option, a move closing a cycle ends the
+//! game), so it is as sound as the rules it reads.
+//!
+//! It is asked only where one defender move now would bring life: where
+//! none does, an attacker stone first rarely leaves one that does, and
+//! the full reading costs about as much as an expansion per attacker
+//! move.
+
+use super::{Frame, Outcome, Tsumego};
+use crate::board::{Bits, Board, Move, Point, benson, dead};
+use crate::dfpn::NO_DEP;
+
+/// Answers found to work, tried first for the next attacker move.
+const REMEMBERED: usize = 4;
+
+impl<const W: usize> Tsumego<W> {
+    /// `Some((dep, bound))` when the target lives in one answer here (the
+    /// attacker to move): `dep` is the shallowest depth of the path a
+    /// repetition it relied on refers to (`NO_DEP` when none did);
+    /// `bound`, some move it read was banned or repeated a position, so
+    /// the result holds only under the current ko rules.
+    pub(super) fn alive_in_one_answer(&self) -> Option<(u32, bool)> {
+        let f = self.top();
+        if !self.one_answer
+            || self.unconditional_only
+            || f.to_move != self.attacker
+            || self.frames.len() == 1
+        {
+            return None;
+        }
+        let defender = self.attacker.opp();
+        let near = self.near_targets(&f.board, f.captured);
+        // The defender's moves that bring life now: where there is none,
+        // the rule is not asked.
+        let mut fixes = Bits::<W>::EMPTY;
+        let mut scratch = f.board;
+        for i in (near & f.board.empty() & self.region).iter() {
+            scratch.set_position(&f.board);
+            if scratch.play_ignoring_ko(defender, Point(i as u16)).is_ok()
+                && self.lives_on(&scratch, f.captured)
+            {
+                fixes.set(i);
+            }
+        }
+        if fixes.is_empty() {
+            return None;
+        }
+        let mut dep = NO_DEP;
+        let mut bound = false;
+        let mut remembered: [Option<Point>; REMEMBERED] = [None; REMEMBERED];
+        let mut next_slot = 0;
+        // The attacker's moves on the points that bring life first: the
+        // reading fails fastest there.
+        let empties = self.region & f.board.empty();
+        let order = fixes.iter().chain((empties & !fixes).iter());
+        let mut after = f.board;
+        for i in order {
+            let m = Move::Play(Point(i as u16));
+            let q = match self.try_move_at(f, m, &mut after) {
+                Outcome::Illegal => continue,
+                Outcome::Banned(j) => {
+                    dep = dep.min(j);
+                    bound = true;
+                    continue;
+                }
+                Outcome::Terminal {
+                    attacker_wins: true,
+                    ..
+                } => return None,
+                Outcome::Terminal { dep: j, .. } => {
+                    dep = dep.min(j);
+                    bound = true;
+                    continue;
+                }
+                // A spent threat restarts the history: not read here.
+                Outcome::Open { spent: Some(_), .. } => return None,
+                Outcome::Open { capture: true, .. } if strict_captures() => return None,
+                Outcome::Open {
+                    capture,
+                    captured,
+                    key,
+                    repeats,
+                    ..
+                } => {
+                    bound |= repeats;
+                    Frame {
+                        board: after,
+                        to_move: defender,
+                        pos_key: key,
+                        alt_key: 0,
+                        passed: false,
+                        captured,
+                        last: Some(m),
+                        any_capture: f.any_capture || capture,
+                        over: None,
+                        ..*f
+                    }
+                }
+            };
+            if self.no_room_rule && self.no_room_on(&q.board, q.captured, defender) {
+                return None;
+            }
+            // The defender's pass: the attacker then faces the same
+            // stones (or a cycle, which the defender wins as well).
+            if self.lives_on(&q.board, q.captured) {
+                continue;
+            }
+            let near = self.near_targets(&q.board, q.captured) | Bits::single(i).spread();
+            let fresh = near & q.board.empty() & self.region;
+            let tried = remembered.iter().flatten().map(|p| p.index());
+            let candidates = tried.chain((fresh & !remembered_bits(&remembered)).iter());
+            let mut answered = None;
+            let mut answer_board = q.board;
+            for a in candidates {
+                if !q.board.empty().get(a) || !self.region.get(a) {
+                    continue;
+                }
+                match self.try_move_at(&q, Move::Play(Point(a as u16)), &mut answer_board) {
+                    Outcome::Terminal {
+                        attacker_wins: false,
+                        dep: j,
+                    } => {
+                        // A cycle the defender closes: his only if the
+                        // path is the same.
+                        if answered.is_none() {
+                            answered = Some((a, j, true));
+                        }
+                    }
+                    Outcome::Open {
+                        spent: None,
+                        capture,
+                        repeats,
+                        ..
+                    } if !(capture && strict_captures())
+                        && self.lives_on(&answer_board, q.captured) =>
+                    {
+                        answered = Some((a, NO_DEP, repeats));
+                        if !repeats {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let (a, j, rests_on_rules) = answered?;
+            dep = dep.min(j);
+            bound |= rests_on_rules;
+            if !remembered.iter().flatten().any(|p| p.index() == a) {
+                remembered[next_slot] = Some(Point(a as u16));
+                next_slot = (next_slot + 1) % REMEMBERED;
+            }
+        }
+        Some((dep, bound))
+    }
+
+    /// The targets left on `board` and two points around them: where the
+    /// defender's answers are looked for.
+    fn near_targets(&self, board: &Board<W>, captured: u8) -> Bits<W> {
+        let mut blocks = Bits::EMPTY;
+        for (i, t) in self.targets.iter().enumerate() {
+            if captured >> i & 1 == 0 {
+                blocks |= board.block(*t);
+            }
+        }
+        blocks.spread().spread()
+    }
+
+    /// Whether a target left on `board` is unconditionally alive.
+    fn lives_on(&self, board: &Board<W>, captured: u8) -> bool {
+        let alive = benson::alive(board, self.attacker.opp(), self.region);
+        !alive.is_empty()
+            && (self.targets.iter().enumerate())
+                .any(|(i, t)| captured >> i & 1 == 0 && alive.get(t.index()))
+    }
+
+    /// `no_room` on `board` with `to_move` to play.
+    fn no_room_on(&self, board: &Board<W>, captured: u8, to_move: crate::board::Color) -> bool {
+        let left = (self.targets.iter().enumerate())
+            .filter(|&(i, _)| captured >> i & 1 == 0)
+            .map(|(_, &t)| t);
+        dead::targets_no_room(
+            board,
+            left,
+            self.attacker.opp(),
+            to_move,
+            self.safe,
+            self.region,
+        )
+    }
+}
+
+fn remembered_bits<const W: usize>(remembered: &[Option<Point>]) -> Bits<W> {
+    let mut b = Bits::EMPTY;
+    for p in remembered.iter().flatten() {
+        b.set(p.index());
+    }
+    b
+}
+
+fn strict_captures() -> bool {
+    static S: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *S.get_or_init(|| std::env::var_os("ONE_NOCAP").is_some())
+}
