@@ -58,7 +58,7 @@ fn the_second_side_starts_from_the_first_sides_table() {
     assert_eq!(answers(after), answers(&alone));
     assert!(after.checked && after.all_first_moves);
     assert!(
-        after.positions * 4 < alone.positions,
+        after.positions * 2 < alone.positions,
         "White after Black: {} positions, alone: {}",
         after.positions,
         alone.positions
@@ -148,7 +148,7 @@ fn a_batch_solves_a_problems_sides_on_one_worker_and_carries_the_table() {
         let sides = solve_positions(&args);
         let (_, white) = sides.iter().find(|(s, _)| s == "W").expect("White's side");
         assert!(
-            white * 4 < alone[0].1,
+            white * 2 < alone[0].1,
             "{args:?}: White after Black {white} positions, alone {}",
             alone[0].1
         );

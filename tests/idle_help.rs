@@ -61,10 +61,10 @@ fn a_helper_joining_late_leaves_the_answer_and_its_proof_sound() {
 
 #[test]
 fn an_idle_worker_helps_an_analysis_to_the_same_status() {
-    // gop/20302 Black to live: unconditional in about 3.5 million
+    // gop/976 White to move: unconditional in about 3.4 million
     // positions, past the 2 million a search makes alone before it
     // offers a seat.
-    let Some(problem) = crate::common::suite_problem("gop/20302.sgf") else {
+    let Some(problem) = crate::common::suite_problem("gop/976.sgf") else {
         return;
     };
     let opts = Options {
@@ -76,7 +76,7 @@ fn an_idle_worker_helps_an_analysis_to_the_same_status() {
         status_only: true,
         ..Options::default()
     };
-    let alone = analyze(&problem, Color::Black, &opts);
+    let alone = analyze(&problem, Color::White, &opts);
     assert_eq!(alone.status, Status::Unconditional);
     // The seat is offered for the search's last 1.5 million positions,
     // a tenth of a second: on a loaded machine (the tests run two at a
@@ -88,7 +88,7 @@ fn an_idle_worker_helps_an_analysis_to_the_same_status() {
         let helped = std::thread::scope(|scope| {
             let working = desk.working();
             scope.spawn(|| desk.help_while_busy());
-            let a = analyze_helped(&problem, Color::Black, &opts, &desk);
+            let a = analyze_helped(&problem, Color::White, &opts, &desk);
             drop(working);
             a
         });

@@ -25,6 +25,7 @@ mod go_cross_check;
 mod idle_help;
 mod ko_suite;
 mod no_room;
+mod one_answer;
 mod parallel_ko;
 mod paused_search;
 mod resume_table;

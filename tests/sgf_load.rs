@@ -363,6 +363,9 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
             format!("{d} wins: the target is alive for good."),
             format!("{at} wins: the target has no room for two eyes."),
             format!("{d} wins: the position repeats, an endless cycle."),
+            format!(
+                "{d} wins: every attacker move has an answer that makes the target alive for good."
+            ),
         ];
         // Every line ends in a win for the side whose proof it is: the
         // rule named agrees with the checker's verdict.

@@ -271,6 +271,11 @@ impl<'a> Walker<'a> {
             return Life::Eyes;
         }
         if !two_passes {
+            // Where the solution stops because every attacker move has an
+            // answer that brings life, the target lives by eyes.
+            if crate::proof::lives_in_one_answer(self.problem, board) {
+                return Life::Eyes;
+            }
             return Life::Cycle;
         }
         // Seki needs enemy stones inside the wall in touch with the target.

@@ -66,13 +66,13 @@ pub fn may_live<const W: usize>(
     let own = board.stones(color);
     let walls = Walls::new(board, color, within);
     let mut found = 0;
-    walls.enclosed_regions(block, |halo| {
+    walls.enclosed_regions(block, 2, |halo| {
         let mut others = halo & own & within & !block;
         while let Some(q) = others.first() {
             let other = Bits::flood(Bits::single(q), own);
             others &= !other;
             let mut theirs = 0;
-            walls.enclosed_regions(other, |_| {
+            walls.enclosed_regions(other, 2, |_| {
                 theirs += 1;
                 theirs == 2
             });
@@ -84,6 +84,23 @@ pub fn may_live<const W: usize>(
         found == 2
     });
     found == 2
+}
+
+/// Whether `block` (stones of `color`) has a region that could be vital
+/// to it, as `may_live` finds them: a region one stone of its colour may
+/// add a second to.
+pub fn has_enclosed_region<const W: usize>(
+    board: &Board<W>,
+    color: Color,
+    block: Bits<W>,
+    within: Bits<W>,
+) -> bool {
+    let mut found = false;
+    Walls::new(board, color, within).enclosed_regions(block, 1, |_| {
+        found = true;
+        true
+    });
+    found
 }
 
 /// A position's points as `may_live` reads them.
@@ -118,13 +135,13 @@ impl<const W: usize> Walls<W> {
     /// `within` may make a region `alive` would not count: one too many
     /// is the safe side here). Stops when `each` says it has seen enough,
     /// and hands none when there cannot be two.
-    fn enclosed_regions(&self, block: Bits<W>, mut each: impl FnMut(Bits<W>) -> bool) {
+    fn enclosed_regions(&self, block: Bits<W>, needed: u32, mut each: impl FnMut(Bits<W>) -> bool) {
         let libs = block.spread() & self.empty;
         // A liberty next to an empty point that is no liberty, or to a
         // point outside `within` that is not the colour's, lies in no such
         // region: with fewer than two others there are not two regions.
         let leaks = (self.empty & !libs) | self.non_own_outside;
-        if (libs & !leaks.spread()).count() < 2 {
+        if (libs & !leaks.spread()).count() < needed {
             return;
         }
         let fill = libs | self.opponent_inside;
@@ -330,7 +347,7 @@ mod tests {
     fn own_regions(b: &Board, c: Color, block: Bits, within: Bits) -> usize {
         let walls = Walls::new(b, c, within);
         let mut n = 0;
-        walls.enclosed_regions(block, |_| {
+        walls.enclosed_regions(block, 2, |_| {
             n += 1;
             false
         });

@@ -91,7 +91,7 @@ impl GameEnd {
 /// among them) after which a target is alive by Benson's test. Read on
 /// the stones alone: the checker has judged the leaf under the path's
 /// repetition rule, this only names the rule it met.
-fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
+pub fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
     let area = problem.region.area;
     let attacker = problem.attacker();
     let lives = |b: &Board| {

@@ -95,6 +95,10 @@ pub struct Tsumego<const W: usize = WORDS> {
     no_room_rule: bool,
     /// A target that lives in one answer is alive (`one_answer`).
     one_answer: bool,
+    /// Positions (stones and captured targets, hashed) where no defender
+    /// move brings life, so that life in one answer is not asked: the
+    /// search expands a position again each time it comes back to it.
+    no_fix: Box<[std::cell::Cell<u64>]>,
     /// The winner of the proof being walked (`Game::walk_for`), if any.
     walk_winner: Option<Color>,
     frames: Vec<Frame<W>>,
@@ -287,7 +291,8 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
-            one_answer: std::env::var_os("SHIKATSU_ONE").is_some(),
+            one_answer: true,
+            no_fix: vec![std::cell::Cell::new(0); 1 << one_answer::NO_FIX_BITS].into(),
             walk_winner: None,
             frames,
             made: Vec::new(),
@@ -325,6 +330,20 @@ impl<const W: usize> Tsumego<W> {
     pub fn without_no_room(mut self) -> Tsumego<W> {
         self.no_room_rule = false;
         self
+    }
+
+    /// The same game without the static rule that a target living in one
+    /// answer is alive (`one_answer`): tests compare the two.
+    pub fn without_one_answer(mut self) -> Tsumego<W> {
+        self.one_answer = false;
+        self
+    }
+
+    /// Whether the target lives in one answer at the current position
+    /// (the attacker to move, below the root), under the path's rules:
+    /// the static rule the search applies there (tests play it out).
+    pub fn lives_in_one_answer(&self) -> bool {
+        self.alive_in_one_answer().is_some()
     }
 
     #[inline]

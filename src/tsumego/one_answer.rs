@@ -14,6 +14,9 @@ use super::{Frame, Outcome, Tsumego};
 use crate::board::{Bits, Board, Move, Point, benson, dead};
 use crate::dfpn::NO_DEP;
 
+/// Bits of the index of `Tsumego::no_fix`.
+pub(super) const NO_FIX_BITS: u32 = 14;
+
 /// Answers found to work, tried first for the next attacker move.
 const REMEMBERED: usize = 4;
 
@@ -33,6 +36,19 @@ impl<const W: usize> Tsumego<W> {
             return None;
         }
         let defender = self.attacker.opp();
+        let slot = (f.board.hash() ^ f.captured as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let cached = &self.no_fix[(slot >> (64 - NO_FIX_BITS)) as usize];
+        if cached.get() == slot {
+            return None;
+        }
+        if !self.may_enclose(&f.board) {
+            return None;
+        }
+        if self.targets.len() == 1
+            && !benson::has_enclosed_region(&f.board, defender, f.target_block, self.region)
+        {
+            return None;
+        }
         let near = self.near_targets(&f.board, f.captured);
         // The defender's moves that bring life now: where there is none,
         // the rule is not asked.
@@ -47,6 +63,7 @@ impl<const W: usize> Tsumego<W> {
             }
         }
         if fixes.is_empty() {
+            cached.set(slot);
             return None;
         }
         let mut dep = NO_DEP;
@@ -78,7 +95,6 @@ impl<const W: usize> Tsumego<W> {
                 }
                 // A spent threat restarts the history: not read here.
                 Outcome::Open { spent: Some(_), .. } => return None,
-                Outcome::Open { capture: true, .. } if strict_captures() => return None,
                 Outcome::Open {
                     capture,
                     captured,
@@ -126,18 +142,13 @@ impl<const W: usize> Tsumego<W> {
                     } => {
                         // A cycle the defender closes: his only if the
                         // path is the same.
-                        if answered.is_none() {
-                            answered = Some((a, j, true));
-                        }
+                        answered.get_or_insert((a, j, true));
                     }
                     Outcome::Open {
                         spent: None,
-                        capture,
                         repeats,
                         ..
-                    } if !(capture && strict_captures())
-                        && self.lives_on(&answer_board, q.captured) =>
-                    {
+                    } if self.lives_on(&answer_board, q.captured) => {
                         answered = Some((a, NO_DEP, repeats));
                         if !repeats {
                             break;
@@ -157,6 +168,20 @@ impl<const W: usize> Tsumego<W> {
         Some((dep, bound))
     }
 
+    /// Whether some region of points without a defender stone, inside
+    /// the problem's region, is enclosed: none of its points is next to
+    /// a point outside that holds no defender stone. A vital region is
+    /// one, and a defender stone cannot make one where none is except by
+    /// cutting a region off its opening, which the gate gives up.
+    fn may_enclose(&self, board: &Board<W>) -> bool {
+        let own = board.stones(self.attacker.opp());
+        let on = board.on_board();
+        let inside = self.region & on & !own;
+        let outside = on & !own & !self.region;
+        let leaks = inside & outside.spread();
+        !(inside & !Bits::flood(leaks, inside)).is_empty()
+    }
+
     /// The targets left on `board` and two points around them: where the
     /// defender's answers are looked for.
     fn near_targets(&self, board: &Board<W>, captured: u8) -> Bits<W> {
@@ -171,6 +196,13 @@ impl<const W: usize> Tsumego<W> {
 
     /// Whether a target left on `board` is unconditionally alive.
     fn lives_on(&self, board: &Board<W>, captured: u8) -> bool {
+        let defender = self.attacker.opp();
+        // The lone target's eyes first, as `target_alive` does.
+        if self.targets.len() == 1
+            && !benson::may_live(board, defender, board.block(self.targets[0]), self.region)
+        {
+            return false;
+        }
         let alive = benson::alive(board, self.attacker.opp(), self.region);
         !alive.is_empty()
             && (self.targets.iter().enumerate())
@@ -199,9 +231,4 @@ fn remembered_bits<const W: usize>(remembered: &[Option<Point>]) -> Bits<W> {
         b.set(p.index());
     }
     b
-}
-
-fn strict_captures() -> bool {
-    static S: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *S.get_or_init(|| std::env::var_os("ONE_NOCAP").is_some())
 }

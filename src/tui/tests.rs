@@ -346,7 +346,12 @@ fn solving_again_after_another_problem_starts_afresh() {
     let mut fresh = limited(1000);
     assert!(fresh.wait_done(WAIT));
     let (x, y) = (a.analysis().expect("done"), fresh.analysis().expect("done"));
-    assert_eq!((x.status, x.positions), (y.status, y.positions));
+    assert_eq!(x.status, y.status);
+    // The second try searched with twice the limit, from a table that is
+    // empty or White's turned round (whose final results hold for Black
+    // too), never from White's as it stands: the counts differ only by
+    // where each stopped past the limit.
+    assert!((1000..1100).contains(&x.positions), "{}", x.positions);
 }
 
 #[test]
@@ -1637,21 +1642,22 @@ AB[fa][fb][fc][fd][fe][ff][af][bf][cf][df][ef]AW[cc][dc][cd]MA[cc])";
 
 #[test]
 fn a_first_move_list_cut_short_by_a_limit_says_so() {
-    // Black lives with the rectangular six in the corner; 5,000 positions
+    // Black lives with the rectangular six in the corner; 400 positions
     // decide that, and not every other first move.
     let six = std::fs::read_to_string("problems/classic/rectangular-six-corner.sgf").unwrap();
-    let mut a = limited_app(&six, 5_000, false);
+    let mut a = limited_app(&six, 400, false);
     assert!(a.wait_done(WAIT));
     let frame = render(&a, 100, 30);
     assert!(
         frame.contains("first moves B9 (others not decided)"),
         "{frame}"
     );
-    // With room to decide them all, the list stands alone.
+    // With room to decide them all, the list stands alone: the six is
+    // alive as it stands, so B8 and the pass keep it alive too.
     let mut a = limited_app(&six, 5_000_000, false);
     assert!(a.wait_done(WAIT));
     let frame = render(&a, 100, 30);
-    assert!(frame.contains("first moves B9"), "{frame}");
+    assert!(frame.contains("first moves B8 B9 pass"), "{frame}");
     assert!(!frame.contains("others not decided"), "{frame}");
 }
 
@@ -1726,7 +1732,7 @@ fn a_cut_candidate_list_says_how_many_more_and_keeps_the_selection_in_view() {
     assert_eq!(more(&rows, " above"), None, "{frame}");
     let below = more(&rows, "").expect("a cut list says so");
     assert_eq!(rows.len() - 1 + below, n, "{frame}");
-    assert!(rows[0].starts_with("▶ a D1"), "{frame}");
+    assert!(rows[0].starts_with("▶ a H1"), "{frame}");
     // No row of the panel is lost: the body is full to its last row.
     let panel = panel_rows(&frame);
     assert!(panel.last().is_some_and(|r| r.contains("more")), "{frame}");
