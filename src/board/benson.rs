@@ -64,7 +64,44 @@ pub fn may_live<const W: usize>(
     within: Bits<W>,
 ) -> bool {
     let own = board.stones(color);
-    let walls = Walls::new(board, color, within);
+    may_live_in(&Walls::new(board, color, within), own, block, within)
+}
+
+/// `may_live` for `block` once a stone of `color` is put at `p` (an empty
+/// point), as if it captured nothing: a stone that captures may leave
+/// more room than this finds. Read without a board made for it, where
+/// playing the move costs more than the test.
+pub fn may_live_after<const W: usize>(
+    board: &Board<W>,
+    color: Color,
+    block: Bits<W>,
+    within: Bits<W>,
+    p: usize,
+) -> bool {
+    let stone = Bits::single(p);
+    let own = board.stones(color) | stone;
+    let block = if block.spread().intersects(stone) {
+        Bits::flood(block | stone, own)
+    } else {
+        block
+    };
+    let on = board.on_board();
+    let walls = Walls {
+        empty: board.empty() & !stone,
+        opponent_inside: board.stones(color.opp()) & within,
+        non_own_inside: within & on & !own,
+        non_own_outside: on & !own & !within,
+        on,
+    };
+    may_live_in(&walls, own, block, within)
+}
+
+fn may_live_in<const W: usize>(
+    walls: &Walls<W>,
+    own: Bits<W>,
+    block: Bits<W>,
+    within: Bits<W>,
+) -> bool {
     let mut found = 0;
     walls.enclosed_regions(block, 2, |halo| {
         let mut others = halo & own & within & !block;

@@ -291,7 +291,8 @@ impl<const W: usize> Tsumego<W> {
             ko,
             unconditional_only: false,
             no_room_rule: true,
-            one_answer: true,
+            // A developer's switch, to measure the rule (benches/README).
+            one_answer: std::env::var_os("SHIKATSU_NO_ONE_ANSWER").is_none(),
             no_fix: vec![std::cell::Cell::new(0); 1 << one_answer::NO_FIX_BITS].into(),
             walk_winner: None,
             frames,

@@ -11,7 +11,7 @@
 //! move.
 
 use super::{Frame, Outcome, Tsumego};
-use crate::board::{Bits, Board, Move, Point, benson, dead};
+use crate::board::{Bits, Board, Move, Point, benson};
 use crate::dfpn::NO_DEP;
 
 /// Bits of the index of `Tsumego::no_fix`.
@@ -54,7 +54,16 @@ impl<const W: usize> Tsumego<W> {
         // the rule is not asked.
         let mut fixes = Bits::<W>::EMPTY;
         let mut scratch = f.board;
+        // A stone next to an attacker's may capture, which the quick test
+        // does not read.
+        let beside_attacker = f.board.stones(self.attacker).spread();
         for i in (near & f.board.empty() & self.region).iter() {
+            if self.targets.len() == 1
+                && !beside_attacker.get(i)
+                && !benson::may_live_after(&f.board, defender, f.target_block, self.region, i)
+            {
+                continue;
+            }
             scratch.set_position(&f.board);
             if scratch.play_ignoring_ko(defender, Point(i as u16)).is_ok()
                 && self.lives_on(&scratch, f.captured)
@@ -117,12 +126,18 @@ impl<const W: usize> Tsumego<W> {
                     }
                 }
             };
-            if self.no_room_rule && self.no_room_on(&q.board, q.captured, defender) {
-                return None;
-            }
+            // The no-room rule, which the game would test at `q`, cannot
+            // hold where an answer brings life: both are sound, and one
+            // says the target is captured whatever the defender plays.
+            // (The checker tests it all the same.)
+            //
             // The defender's pass: the attacker then faces the same
-            // stones (or a cycle, which the defender wins as well).
-            if self.lives_on(&q.board, q.captured) {
+            // stones (or a cycle, which the defender wins as well). An
+            // attacker stone seldom brings life (it can, where it fills
+            // the one point of an eye that was no liberty), so unless it
+            // captured, the pass is tried last.
+            let captured_some = q.board.stone_count() <= f.board.stone_count();
+            if captured_some && self.lives_on(&q.board, q.captured) {
                 continue;
             }
             let near = self.near_targets(&q.board, q.captured) | Bits::single(i).spread();
@@ -156,6 +171,9 @@ impl<const W: usize> Tsumego<W> {
                     }
                     _ => {}
                 }
+            }
+            if answered.is_none() && !captured_some && self.lives_on(&q.board, q.captured) {
+                continue;
             }
             let (a, j, rests_on_rules) = answered?;
             dep = dep.min(j);
@@ -207,21 +225,6 @@ impl<const W: usize> Tsumego<W> {
         !alive.is_empty()
             && (self.targets.iter().enumerate())
                 .any(|(i, t)| captured >> i & 1 == 0 && alive.get(t.index()))
-    }
-
-    /// `no_room` on `board` with `to_move` to play.
-    fn no_room_on(&self, board: &Board<W>, captured: u8, to_move: crate::board::Color) -> bool {
-        let left = (self.targets.iter().enumerate())
-            .filter(|&(i, _)| captured >> i & 1 == 0)
-            .map(|(_, &t)| t);
-        dead::targets_no_room(
-            board,
-            left,
-            self.attacker.opp(),
-            to_move,
-            self.safe,
-            self.region,
-        )
     }
 }
 
