@@ -12,10 +12,9 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use shikatsu::board::{Bits, Color, Move, dead};
 use shikatsu::dfpn::Game;
-use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+use shikatsu::dfpn::Outcome;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::problem::{Ko, Problem};
-use shikatsu::proof;
 use shikatsu::tsumego::Tsumego;
 
 /// A 5x6 board: rows 0-3 are the fight, row 4 is mostly a black wall
@@ -85,48 +84,14 @@ fn solve(p: &Problem, side: Color, ko: Ko, rule: bool) -> Outcome {
 
 /// `solve` after the side to move has played `first`.
 fn solve_after(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>) -> Outcome {
-    let game = || {
+    common::solve_checked(p, side, ko, first, rule, || {
         let g: Tsumego = Tsumego::new(p, side, side, ko);
         let mut g = if rule { g } else { g.without_no_room() };
         if let Some(m) = first {
             g.play(m);
         }
         g
-    };
-    let mut s = Searcher::new(16 << 20);
-    let mut g = game();
-    let o = s.solve(
-        &mut g,
-        Limits {
-            positions: Some(500_000),
-            time: None,
-        },
-        &mut Unobserved,
-    );
-    if rule && matches!(o, Outcome::Proven | Outcome::Disproven) {
-        let proven = o == Outcome::Proven;
-        // A table whose results do not hold together on the proof's path
-        // gives no tree; the analysis then searches again keying results
-        // by their path, as here, and that search must give one.
-        let tree = s.extract(&mut game(), proven).unwrap_or_else(|| {
-            s.reset();
-            s.set_strict(true);
-            let limits = Limits {
-                positions: Some(5_000_000),
-                time: None,
-            };
-            let again = s.solve(&mut game(), limits, &mut Unobserved);
-            assert_eq!(again, o, "the strict search agrees\n{}", p.board.to_ascii());
-            s.extract(&mut game(), proven)
-                .expect("a strict search gives a tree")
-        });
-        let winner = if proven { side } else { side.opp() };
-        let moves: Vec<Move> = first.into_iter().collect();
-        if let Err(e) = proof::check_from(p, side, winner, ko, &moves, &tree) {
-            panic!("proof rejected: {e}\n{}", p.board.to_ascii());
-        }
-    }
-    o
+    })
 }
 
 fn cells() -> impl Strategy<Value = Vec<u8>> {

@@ -101,3 +101,47 @@ fn a_test_that_cannot_run_fails_in_ci_and_skips_elsewhere() {
         Some("tmux is not installed: CI must run this test (CI is set)")
     );
 }
+
+/// df-pn for `side` (to move and prover) on the game `game` makes,
+/// within 500,000 positions. Where `check`, a decided result's proof is
+/// written out and checked, as the analysis does: a table whose results
+/// do not hold together on the proof's path gives no tree, and a search
+/// keying results by their path must then give one (and agree). `first`:
+/// the move `game` has played from the problem's position.
+pub fn solve_checked(
+    p: &shikatsu::problem::Problem,
+    side: shikatsu::board::Color,
+    ko: shikatsu::problem::Ko,
+    first: Option<shikatsu::board::Move>,
+    check: bool,
+    game: impl Fn() -> shikatsu::tsumego::Tsumego,
+) -> shikatsu::dfpn::Outcome {
+    use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+    let mut s = Searcher::new(16 << 20);
+    let limits = Limits {
+        positions: Some(500_000),
+        time: None,
+    };
+    let o = s.solve(&mut game(), limits, &mut Unobserved);
+    if check && matches!(o, Outcome::Proven | Outcome::Disproven) {
+        let proven = o == Outcome::Proven;
+        let tree = s.extract(&mut game(), proven).unwrap_or_else(|| {
+            s.reset();
+            s.set_strict(true);
+            let limits = Limits {
+                positions: Some(5_000_000),
+                time: None,
+            };
+            let again = s.solve(&mut game(), limits, &mut Unobserved);
+            assert_eq!(again, o, "the strict search agrees\n{}", p.board.to_ascii());
+            s.extract(&mut game(), proven)
+                .expect("a strict search gives a tree")
+        });
+        let winner = if proven { side } else { side.opp() };
+        let moves: Vec<_> = first.into_iter().collect();
+        if let Err(e) = shikatsu::proof::check_from(p, side, winner, ko, &moves, &tree) {
+            panic!("proof rejected: {e}\n{}", p.board.to_ascii());
+        }
+    }
+    o
+}
