@@ -36,6 +36,9 @@ impl<const W: usize> Tsumego<W> {
             return None;
         }
         let defender = self.attacker.opp();
+        // Whether a defender move brings life at once depends on the
+        // stones alone, and the search comes back to a position many
+        // times: a position where none does is remembered.
         let slot = (f.board.hash() ^ f.captured as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let cached = &self.no_fix[(slot >> (64 - NO_FIX_BITS)) as usize];
         if cached.get() == slot {
@@ -188,9 +191,9 @@ impl<const W: usize> Tsumego<W> {
 
     /// Whether some region of points without a defender stone, inside
     /// the problem's region, is enclosed: none of its points is next to
-    /// a point outside that holds no defender stone. A vital region is
-    /// one, and a defender stone cannot make one where none is except by
-    /// cutting a region off its opening, which the gate gives up.
+    /// a point outside that holds no defender stone. Every vital region
+    /// is enclosed, and one defender stone makes an enclosed region only
+    /// by cutting one off its opening, a case the gate gives up.
     fn may_enclose(&self, board: &Board<W>) -> bool {
         let own = board.stones(self.attacker.opp());
         let on = board.on_board();
