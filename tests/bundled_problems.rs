@@ -120,10 +120,10 @@ fn a_first_move_whose_proof_is_too_large_to_check_is_not_listed() {
     assert!(full.all_first_moves && full.checked);
     assert_eq!(full.first_moves.len(), 3, "{:?}", full.first_moves);
     assert!(full.first_moves.contains(&shikatsu::board::Move::Pass));
-    // The status's proof and two of the moves' proofs have under 100
+    // The status's proof and two of the moves' proofs have under 60
     // positions; the pass's has more.
     let small = Options {
-        proof_nodes: 100,
+        proof_nodes: 60,
         ..options()
     };
     let a = analyze(&p, side, &small);

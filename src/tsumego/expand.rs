@@ -286,10 +286,12 @@ impl<const W: usize> Tsumego<W> {
                 bound: false,
             });
         }
-        let (dep, bound) = self.alive_in_one_answer()?;
-        // The positions it read are not noted one by one: a proof that
-        // ends here is shared with no other path.
-        self.footprint = Seen::default();
+        // A proof's walk notes the positions the rule read, so that a
+        // solution ending here is shared only where none can repeat.
+        let walking = self.walk_winner.is_some();
+        let mut read = self.footprint;
+        let (dep, bound) = self.alive_in_one_answer(walking.then_some(&mut read))?;
+        self.footprint = if walking { read } else { Seen::default() };
         Some(Expansion::Terminal {
             prover_wins: self.prover != self.attacker,
             dep,

@@ -344,7 +344,7 @@ impl<const W: usize> Tsumego<W> {
     /// (the attacker to move, below the root), under the path's rules:
     /// the static rule the search applies there (tests play it out).
     pub fn lives_in_one_answer(&self) -> bool {
-        self.alive_in_one_answer().is_some()
+        self.alive_in_one_answer(None).is_some()
     }
 
     #[inline]

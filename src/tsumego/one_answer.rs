@@ -10,8 +10,9 @@
 //! the full reading costs about as much as an expansion per attacker
 //! move.
 
-use super::{Frame, Outcome, Tsumego};
+use super::{Frame, Outcome, Seen, Tsumego};
 use crate::board::{Bits, Board, Move, Point, benson};
+use crate::dfpn::Footprint as _;
 use crate::dfpn::NO_DEP;
 
 /// Bits of the index of `Tsumego::no_fix`.
@@ -25,8 +26,13 @@ impl<const W: usize> Tsumego<W> {
     /// attacker to move): `dep` is the shallowest depth of the path a
     /// repetition it relied on refers to (`NO_DEP` when none did);
     /// `bound`, some move it read was banned or repeated a position, so
-    /// the result holds only under the current ko rules.
-    pub(super) fn alive_in_one_answer(&self) -> Option<(u32, bool)> {
+    /// the result holds only under the current ko rules. With `read`, the
+    /// positions the reading compared with the path are added to it (a
+    /// proof's walk shares a solution only where none can repeat).
+    pub(super) fn alive_in_one_answer(
+        &self,
+        mut read: Option<&mut Seen<W>>,
+    ) -> Option<(u32, bool)> {
         let f = self.top();
         if !self.one_answer
             || self.unconditional_only
@@ -89,7 +95,11 @@ impl<const W: usize> Tsumego<W> {
         let mut after = f.board;
         for i in order {
             let m = Move::Play(Point(i as u16));
-            let q = match self.try_move_at(f, m, &mut after) {
+            let outcome = self.try_move_at(f, m, &mut after);
+            if let Some(read) = read.as_deref_mut() {
+                *read = read.meet(Seen::of(&after));
+            }
+            let q = match outcome {
                 Outcome::Illegal => continue,
                 Outcome::Banned(j) => {
                     dep = dep.min(j);
@@ -153,7 +163,11 @@ impl<const W: usize> Tsumego<W> {
                 if !q.board.empty().get(a) || !self.region.get(a) {
                     continue;
                 }
-                match self.try_move_at(&q, Move::Play(Point(a as u16)), &mut answer_board) {
+                let outcome = self.try_move_at(&q, Move::Play(Point(a as u16)), &mut answer_board);
+                if let Some(read) = read.as_deref_mut() {
+                    *read = read.meet(Seen::of(&answer_board));
+                }
+                match outcome {
                     Outcome::Terminal {
                         attacker_wins: false,
                         dep: j,
