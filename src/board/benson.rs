@@ -171,12 +171,13 @@ impl<const W: usize> Walls<W> {
     /// board is in the set or a stone of the colour (a liberty outside
     /// `within` may make a region `alive` would not count: one too many
     /// is the safe side here). Stops when `each` says it has seen enough,
-    /// and hands none when there cannot be two.
+    /// and hands none when there cannot be `needed` of them.
     fn enclosed_regions(&self, block: Bits<W>, needed: u32, mut each: impl FnMut(Bits<W>) -> bool) {
         let libs = block.spread() & self.empty;
         // A liberty next to an empty point that is no liberty, or to a
         // point outside `within` that is not the colour's, lies in no such
-        // region: with fewer than two others there are not two regions.
+        // region: with fewer than `needed` others there are not as many
+        // regions.
         let leaks = (self.empty & !libs) | self.non_own_outside;
         if (libs & !leaks.spread()).count() < needed {
             return;
