@@ -7,11 +7,11 @@
 
 use crate::common;
 use crate::common::cases;
+use crate::common::ko_settings as settings;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use shikatsu::board::{Bits, Color, Move, dead};
-use shikatsu::dfpn::Game;
 use shikatsu::dfpn::Outcome;
 use shikatsu::problem::sgf::load_str;
 use shikatsu::problem::{Ko, Problem};
@@ -66,16 +66,6 @@ fn wider_cases(p: &Problem) -> (bool, bool) {
     (!others.is_empty(), !loose.is_empty())
 }
 
-fn settings() -> [Ko; 5] {
-    [
-        Ko::from(Some(Color::White)),
-        Ko::from(Some(Color::Black)),
-        Ko::from(None),
-        Ko::threats(0, 2),
-        Ko::threats(2, 0),
-    ]
-}
-
 /// df-pn for the side to move; `rule`: with the static rule. Proofs
 /// found with it are checked.
 fn solve(p: &Problem, side: Color, ko: Ko, rule: bool) -> Outcome {
@@ -84,14 +74,7 @@ fn solve(p: &Problem, side: Color, ko: Ko, rule: bool) -> Outcome {
 
 /// `solve` after the side to move has played `first`.
 fn solve_after(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>) -> Outcome {
-    common::solve_checked(p, side, ko, first, rule, || {
-        let g: Tsumego = Tsumego::new(p, side, side, ko);
-        let mut g = if rule { g } else { g.without_no_room() };
-        if let Some(m) = first {
-            g.play(m);
-        }
-        g
-    })
+    common::solve_checked(p, side, ko, first, rule, Tsumego::without_no_room)
 }
 
 fn cells() -> impl Strategy<Value = Vec<u8>> {

@@ -9,6 +9,7 @@
 
 use crate::common;
 use crate::common::cases;
+use crate::common::ko_settings as settings;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -29,27 +30,10 @@ fn problem(cells: &[u8]) -> Option<Problem> {
     ((p.region.area & p.board.empty()).count() <= 14).then_some(p)
 }
 
-fn settings() -> [Ko; 5] {
-    [
-        Ko::from(Some(Color::White)),
-        Ko::from(Some(Color::Black)),
-        Ko::from(None),
-        Ko::threats(0, 2),
-        Ko::threats(2, 0),
-    ]
-}
-
 /// df-pn for `side` (to move and prover) after `first`; `rule`: with the
 /// rule. Proofs found with it are checked.
 fn solve(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>) -> Outcome {
-    common::solve_checked(p, side, ko, first, rule, || {
-        let g: Tsumego = Tsumego::new(p, side, side, ko);
-        let mut g = if rule { g } else { g.without_one_answer() };
-        if let Some(m) = first {
-            g.play(m);
-        }
-        g
-    })
+    common::solve_checked(p, side, ko, first, rule, Tsumego::without_one_answer)
 }
 
 fn cells() -> impl Strategy<Value = Vec<u8>> {

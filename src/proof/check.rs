@@ -405,8 +405,7 @@ impl<'a, const W: usize> Checker<'a, W> {
         }
         let area = self.region & q.board.empty();
         let others = (area.iter()).map(|i| Move::Play(Point(i as u16).widened::<W>()));
-        let tried: Vec<Move> = worked.iter().copied().chain(others).collect();
-        for a in tried {
+        let found = worked.iter().copied().chain(others).find(|&a| {
             let (after, here) = self.apply(q, a);
             let wins = match after {
                 After::Illegal(_) | After::Over(true) => false,
@@ -415,14 +414,17 @@ impl<'a, const W: usize> Checker<'a, W> {
             };
             if wins {
                 *looked = looked.meet(here);
-                if let Some(k) = worked.iter().position(|&w| w == a) {
-                    worked.remove(k);
-                }
-                worked.insert(0, a);
-                return true;
             }
+            wins
+        });
+        let Some(a) = found else {
+            return false;
+        };
+        if let Some(k) = worked.iter().position(|&w| w == a) {
+            worked.remove(k);
         }
-        false
+        worked.insert(0, a);
+        true
     }
 
     /// Checks the subtree at `s` (the last history entry); what it looked at.

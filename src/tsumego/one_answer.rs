@@ -231,17 +231,12 @@ impl<const W: usize> Tsumego<W> {
 
     /// Whether a target left on `board` is unconditionally alive.
     fn lives_on(&self, board: &Board<W>, captured: u8) -> bool {
-        let defender = self.attacker.opp();
-        // The lone target's eyes first, as `target_alive` does.
-        if self.targets.len() == 1
-            && !benson::may_live(board, defender, board.block(self.targets[0]), self.region)
-        {
-            return false;
-        }
-        let alive = benson::alive(board, self.attacker.opp(), self.region);
-        !alive.is_empty()
-            && (self.targets.iter().enumerate())
-                .any(|(i, t)| captured >> i & 1 == 0 && alive.get(t.index()))
+        let block = if self.targets.len() == 1 {
+            board.block(self.targets[0])
+        } else {
+            Bits::EMPTY
+        };
+        self.lives_on_with(board, captured, block)
     }
 }
 

@@ -102,21 +102,45 @@ fn a_test_that_cannot_run_fails_in_ci_and_skips_elsewhere() {
     );
 }
 
-/// df-pn for `side` (to move and prover) on the game `game` makes,
-/// within 500,000 positions. Where `check`, a decided result's proof is
-/// written out and checked, as the analysis does: a table whose results
-/// do not hold together on the proof's path gives no tree, and a search
-/// keying results by their path must then give one (and agree). `first`:
-/// the move `game` has played from the problem's position.
+/// The five ko settings rule tests play under: each side ko master, none,
+/// and two external threats for either side.
+pub fn ko_settings() -> [shikatsu::problem::Ko; 5] {
+    use shikatsu::board::Color;
+    use shikatsu::problem::Ko;
+    [
+        Ko::from(Some(Color::White)),
+        Ko::from(Some(Color::Black)),
+        Ko::from(None),
+        Ko::threats(0, 2),
+        Ko::threats(2, 0),
+    ]
+}
+
+/// df-pn for `side` (to move and prover) after `first`, within 500,000
+/// positions, on the game with a static rule (`rule`) or without it
+/// (`without` takes it out). Where the rule is on, a decided result's
+/// proof is written out and checked, as the analysis does: a table whose
+/// results do not hold together on the proof's path gives no tree, and a
+/// search keying results by their path must then give one (and agree).
 pub fn solve_checked(
     p: &shikatsu::problem::Problem,
     side: shikatsu::board::Color,
     ko: shikatsu::problem::Ko,
     first: Option<shikatsu::board::Move>,
-    check: bool,
-    game: impl Fn() -> shikatsu::tsumego::Tsumego,
+    rule: bool,
+    without: fn(shikatsu::tsumego::Tsumego) -> shikatsu::tsumego::Tsumego,
 ) -> shikatsu::dfpn::Outcome {
-    use shikatsu::dfpn::{Limits, Outcome, Searcher, Unobserved};
+    use shikatsu::dfpn::{Game, Limits, Outcome, Searcher, Unobserved};
+    use shikatsu::tsumego::Tsumego;
+    let check = rule;
+    let game = || {
+        let g: Tsumego = Tsumego::new(p, side, side, ko);
+        let mut g = if rule { g } else { without(g) };
+        if let Some(m) = first {
+            g.play(m);
+        }
+        g
+    };
     let mut s = Searcher::new(16 << 20);
     let limits = Limits {
         positions: Some(500_000),
