@@ -31,6 +31,11 @@ use crate::board::bits::WORDS;
 use crate::board::{Bits, Board, Color, Move, Point, benson, dead, words_for};
 use crate::problem::{Ko, Problem};
 
+/// How many answers deep the rule that a target living in answers is
+/// alive reads (at a proof's leaf, the attacker to move): the game's
+/// `tsumego::one_answer` reads no deeper.
+pub const LIFE_ANSWERS: u32 = 2;
+
 /// What a checked proof covered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
@@ -361,14 +366,16 @@ impl<'a, const W: usize> Checker<'a, W> {
             .any(|(i, t)| s.captured >> i & 1 == 0 && alive.get(t.index()))
     }
 
-    /// Whether the target lives in one answer at `s`, the attacker to
-    /// move: every attacker move has a defender answer after which the
-    /// target is alive (or that ends the game as a cycle), all read under
-    /// the path's history. The attacker's pass needs no reading: passing
-    /// back ends the game, as does a pass that repeats a position. What
-    /// the reading compared with the history, when it holds.
-    fn lives_in_one_answer(&mut self, s: &State<W>) -> Option<Looked<W>> {
-        if s.to_move != self.attacker() {
+    /// Whether the target lives in `answers` answers at `s`, the attacker
+    /// to move: every attacker move has a defender answer after which the
+    /// target is alive (or that ends the game as a cycle), or, with more
+    /// than one answer to go, lives in one answer fewer; all read under
+    /// the path's history, the moves read pushed on it. The attacker's
+    /// pass needs no reading: passing back ends the game, as does a pass
+    /// that repeats a position. What the reading compared with the
+    /// history, when it holds.
+    fn lives_in_answers(&mut self, s: &State<W>, answers: u32) -> Option<Looked<W>> {
+        if s.to_move != self.attacker() || answers == 0 {
             return None;
         }
         let mut looked = Looked::of(&s.board);
@@ -387,7 +394,7 @@ impl<'a, const W: usize> Checker<'a, W> {
             };
             let len = self.history.len();
             self.enter(s, &q);
-            let answered = !self.no_room(&q) && self.answer(&q, &mut worked, &mut looked);
+            let answered = !self.no_room(&q) && self.answer(&q, answers, &mut worked, &mut looked);
             self.truncate(len);
             if !answered {
                 return None;
@@ -397,15 +404,24 @@ impl<'a, const W: usize> Checker<'a, W> {
     }
 
     /// Whether the defender, to move at `q` (the last history entry), has
-    /// an answer that wins at once; the one found is put first in `worked`.
-    fn answer(&self, q: &State<W>, worked: &mut Vec<Move>, looked: &mut Looked<W>) -> bool {
+    /// an answer that wins at once, or (with more than one answer to go)
+    /// after which the target lives in the answers left; the one found
+    /// is put first in `worked`.
+    fn answer(
+        &mut self,
+        q: &State<W>,
+        answers: u32,
+        worked: &mut Vec<Move>,
+        looked: &mut Looked<W>,
+    ) -> bool {
         // The pass: the attacker then faces the same stones, or a cycle.
         if self.alive(q) {
             return true;
         }
         let area = self.region & q.board.empty();
         let others = (area.iter()).map(|i| Move::Play(Point(i as u16).widened::<W>()));
-        let found = worked.iter().copied().chain(others).find(|&a| {
+        let candidates: Vec<Move> = worked.iter().copied().chain(others).collect();
+        let mut found = candidates.iter().copied().find(|&a| {
             let (after, here) = self.apply(q, a);
             let wins = match after {
                 After::Illegal(_) | After::Over(true) => false,
@@ -417,6 +433,21 @@ impl<'a, const W: usize> Checker<'a, W> {
             }
             wins
         });
+        if found.is_none() && answers > 1 {
+            found = candidates.iter().copied().find(|&a| {
+                let (After::Goes(r), here) = self.apply(q, a) else {
+                    return false;
+                };
+                let len = self.history.len();
+                self.enter(q, &r);
+                let lives = self.lives_in_answers(&r, answers - 1);
+                self.truncate(len);
+                if let Some(read) = lives {
+                    *looked = looked.meet(here).meet(read);
+                }
+                lives.is_some()
+            });
+        }
         let Some(a) = found else {
             return false;
         };
@@ -474,7 +505,7 @@ impl<'a, const W: usize> Checker<'a, W> {
             return Ok(looked);
         }
         if tree.is_empty()
-            && let Some(read) = self.lives_in_one_answer(s)
+            && let Some(read) = self.lives_in_answers(s, LIFE_ANSWERS)
         {
             self.leaf(false, tree)?;
             return Ok(looked.meet(read));

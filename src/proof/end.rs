@@ -18,7 +18,7 @@ pub enum GameEnd {
     /// (`board::dead`).
     NoRoom,
     /// Whatever the attacker plays, the defender has an answer that makes
-    /// the target alive for good.
+    /// the target alive for good, or after which the same holds again.
     LivesInOneAnswer,
     /// A move or pass brought back an earlier position: the cycle could go
     /// on for ever, which counts for the defender.
@@ -75,7 +75,8 @@ impl GameEnd {
             GameEnd::AliveForGood => "the target is alive for good",
             GameEnd::NoRoom => "the target has no room for two eyes",
             GameEnd::LivesInOneAnswer => {
-                "every attacker move has an answer that makes the target alive for good"
+                "every attacker move has an answer that makes the target alive for good, \
+                 at once or after one more exchange"
             }
             GameEnd::Repeats => "the position repeats, an endless cycle",
         }
@@ -88,10 +89,16 @@ impl GameEnd {
 }
 
 /// Whether every attacker move on `board` has a defender answer (the pass
-/// among them) after which a target is alive by Benson's test. Read on
-/// the stones alone: the checker has judged the leaf under the path's
-/// repetition rule, this only names the rule it met.
+/// among them) after which a target is alive by Benson's test, or after
+/// which the same holds again with one answer fewer (two in all, as the
+/// checker reads). Read on the stones alone: the checker has judged the
+/// leaf under the path's repetition rule, this only names the rule it
+/// met.
 pub fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
+    lives_in_answers(problem, board, crate::proof::check::LIFE_ANSWERS)
+}
+
+fn lives_in_answers(problem: &Problem, board: &Board, answers: u32) -> bool {
     let area = problem.region.area;
     let attacker = problem.attacker();
     let lives = |b: &Board| {
@@ -111,13 +118,20 @@ pub fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
         {
             return false;
         }
+        let answered = |a: usize| {
+            let mut r = after;
+            r.play_ignoring_ko(problem.defender, Point(a as u16))
+                .is_ok()
+                .then_some(r)
+        };
+        let points = area & after.empty();
         lives(&after)
-            || (area & after.empty()).iter().any(|a| {
-                let mut answered = after;
-                answered
-                    .play_ignoring_ko(problem.defender, Point(a as u16))
-                    .is_ok()
-                    && lives(&answered)
-            })
+            || points
+                .iter()
+                .any(|a| answered(a).is_some_and(|r| lives(&r)))
+            || answers > 1
+                && points.iter().any(|a| {
+                    answered(a).is_some_and(|r| lives_in_answers(problem, &r, answers - 1))
+                })
     })
 }

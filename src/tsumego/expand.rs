@@ -290,7 +290,7 @@ impl<const W: usize> Tsumego<W> {
         // solution ending here is shared only where none can repeat.
         let walking = self.walk_winner.is_some();
         let mut read = self.footprint;
-        let (dep, bound) = self.alive_in_one_answer(walking.then_some(&mut read))?;
+        let (dep, bound) = self.alive_in_answers(self.answers, walking.then_some(&mut read))?;
         self.footprint = if walking { read } else { Seen::default() };
         Some(Expansion::Terminal {
             prover_wins: self.prover != self.attacker,

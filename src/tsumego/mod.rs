@@ -93,8 +93,9 @@ pub struct Tsumego<const W: usize = WORDS> {
     unconditional_only: bool,
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
-    /// A target that lives in one answer is alive (`one_answer`).
-    one_answer: bool,
+    /// A target that lives in this many answers (at most) is alive
+    /// (`one_answer`); 0 turns the rule off.
+    answers: u32,
     /// Positions (stones and captured targets, hashed) where no defender
     /// move brings life, so that life in one answer is not asked: the
     /// search expands a position again each time it comes back to it.
@@ -292,7 +293,7 @@ impl<const W: usize> Tsumego<W> {
             unconditional_only: false,
             no_room_rule: true,
             // A developer's switch, to measure the rule (benches/README).
-            one_answer: std::env::var_os("SHIKATSU_NO_ONE_ANSWER").is_none(),
+            answers: one_answer::answers_from_env(),
             no_fix: vec![std::cell::Cell::new(0); 1 << one_answer::NO_FIX_BITS].into(),
             walk_winner: None,
             frames,
@@ -333,18 +334,31 @@ impl<const W: usize> Tsumego<W> {
         self
     }
 
-    /// The same game without the static rule that a target living in one
-    /// answer is alive (`one_answer`): tests compare the two.
-    pub fn without_one_answer(mut self) -> Tsumego<W> {
-        self.one_answer = false;
+    /// The same game without the static rule that a target living in
+    /// answers is alive (`one_answer`): tests compare the two.
+    pub fn without_one_answer(self) -> Tsumego<W> {
+        self.with_answers(0)
+    }
+
+    /// The same game with the rule reading at most `answers` answers deep
+    /// (0: without it; the default is `one_answer::ANSWERS`).
+    pub fn with_answers(mut self, answers: u32) -> Tsumego<W> {
+        self.answers = answers;
         self
     }
 
-    /// Whether the target lives in one answer at the current position
-    /// (the attacker to move, below the root), under the path's rules:
-    /// the static rule the search applies there (tests play it out).
-    pub fn lives_in_one_answer(&self) -> bool {
-        self.alive_in_one_answer(None).is_some()
+    /// Whether the target lives in answers at the current position (the
+    /// attacker to move, below the root), under the path's rules: the
+    /// static rule the search applies there (tests play it out).
+    pub fn lives_in_one_answer(&mut self) -> bool {
+        self.alive_in_answers(self.answers, None).is_some()
+    }
+
+    /// Takes the last move back (`Game::undo`).
+    pub(super) fn undo_move(&mut self) {
+        debug_assert!(self.frames.len() > 1);
+        let f = self.frames.pop().expect("undo below the root");
+        self.path_keys.remove(&f);
     }
 
     #[inline]
@@ -863,9 +877,7 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     fn undo(&mut self) {
-        debug_assert!(self.frames.len() > 1);
-        let f = self.frames.pop().expect("undo below the root");
-        self.path_keys.remove(&f);
+        self.undo_move();
     }
 
     /// The position before a spent threat (the one an immediate retake
