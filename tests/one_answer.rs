@@ -1,6 +1,7 @@
-//! The static rule that a target which lives in one answer is alive
-//! (every attacker move has a defender answer after which Benson's test
-//! finds it alive) against the game played out without it: on random
+//! The static rule that a target which lives in answers is alive (every
+//! attacker move has a defender answer after which Benson's test finds it
+//! alive, or after which the same holds with one answer fewer; two in
+//! all) against the game played out without it: on random
 //! enclosed positions where the rule holds after the defender's pass and
 //! Benson's test alone finds no life, the attacker fails by play under
 //! every ko setting where it holds; and with or without the
@@ -43,9 +44,10 @@ fn cells() -> impl Strategy<Value = Vec<u8>> {
     )
 }
 
-/// Whether the rule holds once White (the defender) has passed, under `ko`.
-fn rule_holds(p: &Problem, ko: Ko) -> bool {
-    let mut g: Tsumego = Tsumego::new(p, Color::White, Color::White, ko);
+/// Whether the rule holds once White (the defender) has passed, under
+/// `ko`, reading at most `answers` answers deep.
+fn rule_holds(p: &Problem, ko: Ko, answers: u32) -> bool {
+    let mut g: Tsumego = Tsumego::new(p, Color::White, Color::White, ko).with_answers(answers);
     g.play(Move::Pass);
     g.lives_in_one_answer()
 }
@@ -58,7 +60,7 @@ fn where_the_rule_holds_the_attacker_fails_by_play() {
         Config::default(),
         TestRng::from_seed(RngAlgorithm::ChaCha, &[11; 32]),
     );
-    let (mut tried, mut held, mut partial) = (0, 0, 0);
+    let (mut tried, mut held, mut partial, mut deeper) = (0, 0, 0, 0);
     let want: usize = std::env::var("ONE_ANSWER_HELD")
         .ok()
         .and_then(|n| n.parse().ok())
@@ -68,7 +70,7 @@ fn where_the_rule_holds_the_attacker_fails_by_play() {
         let cells = cells().new_tree(&mut runner).unwrap().current();
         let Some(p) = problem(&cells) else { continue };
         let holding: Vec<Ko> = (settings().into_iter())
-            .filter(|&ko| rule_holds(&p, ko))
+            .filter(|&ko| rule_holds(&p, ko, 2))
             .collect();
         // Where Benson's test alone finds life, the rule adds nothing.
         let benson = shikatsu::board::benson::alive(&p.board, Color::White, p.region.area);
@@ -78,6 +80,8 @@ fn where_the_rule_holds_the_attacker_fails_by_play() {
         held += 1;
         // Those where a ko setting matters to the rule.
         partial += usize::from(holding.len() < settings().len());
+        // Those where one answer is not enough: the second is read.
+        deeper += usize::from(holding.iter().any(|&ko| !rule_holds(&p, ko, 1)));
         for ko in holding {
             // White has passed: Black to move fails, by play alone.
             assert_eq!(
@@ -92,7 +96,10 @@ fn where_the_rule_holds_the_attacker_fails_by_play() {
         held, want,
         "only {held} positions where the rule holds in {tried}"
     );
-    eprintln!("held {held} of {tried}, {partial} not under every ko setting");
+    assert!(deeper > 0, "no position of {held} needs two answers");
+    eprintln!(
+        "held {held} of {tried}, {partial} not under every ko setting, {deeper} only in two answers"
+    );
 }
 
 proptest! {

@@ -571,6 +571,12 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                 };
                 self.give_buffers(depth as usize, children, slots);
                 self.store(path, key, free_key, depth, r);
+                // A viewer sees this expansion too: with no moves, and the
+                // step into it carrying its result.
+                if let Some(step) = self.path.last_mut() {
+                    (step.pn, step.dn) = (r.pn, r.dn);
+                }
+                self.show(&[], observer);
                 return r;
             }
             Expansion::Moves { ban_dep, banned } => (ban_dep, banned),

@@ -1,14 +1,16 @@
-//! Life in one answer: with the attacker to move, the target lives when
+//! Life in answers: with the attacker to move, the target lives when
 //! every attacker move has a defender answer that leaves it alive by
-//! Benson's test. That is the game tree two plies deep with the static
-//! rules at its leaves, read under the path's own rules (a move the
-//! repetition rule bans is no option, a move closing a cycle ends the
-//! game), so it is as sound as the rules it reads.
+//! Benson's test, or (two answers deep) an answer after which the same
+//! holds again. That is the game tree four plies deep at most, with the
+//! static rules at its leaves, read under the path's own rules (a move
+//! the repetition rule bans is no option, a move closing a cycle ends
+//! the game), so it is as sound as the rules it reads.
 //!
 //! It is asked only where one defender move now would bring life: where
 //! none does, an attacker stone first rarely leaves one that does, and
 //! the full reading costs about as much as an expansion per attacker
-//! move.
+//! move. The second answer is read only for an attacker move that no
+//! answer meets at once, with both moves pushed on the path.
 
 use super::{Frame, Outcome, Seen, Tsumego};
 use crate::board::{Bits, Board, Move, Point, benson};
@@ -41,8 +43,8 @@ pub(super) fn answers_from_env() -> u32 {
 const REMEMBERED: usize = 4;
 
 impl<const W: usize> Tsumego<W> {
-    /// `Some((dep, bound))` when the target lives in one answer here (the
-    /// attacker to move): `dep` is the shallowest depth of the path a
+    /// `Some((dep, bound))` when the target lives in `answers` answers
+    /// here (the attacker to move): `dep` is the shallowest depth of the path a
     /// repetition it relied on refers to (`NO_DEP` when none did);
     /// `bound`, some move it read was banned or repeated a position, so
     /// the result holds only under the current ko rules. With `read`, the

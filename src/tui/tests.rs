@@ -3095,9 +3095,10 @@ fn the_search_panel_says_where_its_lists_are_cut() {
 }
 
 /// White's side of the basic ko starts from the table Black's left, turned
-/// round, which settles its root at once: the search expanded the root and
-/// no position below it, and the panel gives no depth rather than "max
-/// depth 0".
+/// round, which settles it in two expansions: the root's and one move's,
+/// decided as the search enters it. The panel gives the depth reached;
+/// for a root settled with no position below it, no depth rather than
+/// "max depth 0".
 #[test]
 fn a_root_settled_by_the_kept_table_has_no_depth_to_show() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -3108,11 +3109,22 @@ fn a_root_settled_by_the_kept_table_has_no_depth_to_show() {
     assert!(a.wait_done(WAIT), "the second side solved");
     let Phase::Decided {
         root: Some(cost), ..
-    } = &a.phase
+    } = &mut a.phase
     else {
         panic!("decided, with the root's searches watched");
     };
-    assert_eq!(cost.max_depth, 0, "a root settled from the kept table");
+    assert_eq!(cost.max_depth, 1, "settled one move below the root");
+    for (w, h) in [(80, 24), (60, 20), (120, 40)] {
+        let frame = render(&a, w, h);
+        assert!(frame.contains("max depth 1"), "{w}x{h}:\n{frame}");
+    }
+    let Phase::Decided {
+        root: Some(cost), ..
+    } = &mut a.phase
+    else {
+        unreachable!()
+    };
+    cost.max_depth = 0;
     for (w, h) in [(80, 24), (60, 20), (120, 40)] {
         let frame = render(&a, w, h);
         assert!(!frame.contains("max depth"), "{w}x{h}:\n{frame}");

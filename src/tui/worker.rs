@@ -263,10 +263,9 @@ impl Control {
 /// moves are kept from then, and later views bring them up to date: a
 /// step of the path gives the numbers the search had for the move it
 /// stepped into, and a node the search has left hands its parent the
-/// numbers its own moves add up to (as the search reckons them). What no
-/// view shows stays as last seen: a move found decided only when the
-/// search stepped into it, say, which ends that node's search without
-/// a view.
+/// numbers its own moves add up to (as the search reckons them). A node
+/// decided as the search enters it (a static rule, a cycle) has a view
+/// with no moves, its step carrying the result, which it keeps.
 #[derive(Debug, Default)]
 struct Seen {
     /// `levels[j]`: the moves of the node after the path's first `j`
@@ -327,6 +326,11 @@ impl Seen {
         }
         // The nodes from depth l on are done: each hands its numbers up.
         for j in (l.max(1)..self.len).rev() {
+            // A node decided without moves (a static rule, a cycle) keeps
+            // the numbers its step gave.
+            if self.levels[j].is_empty() {
+                continue;
+            }
             let (pn, dn) = node_numbers(self.kind_at(j), &self.levels[j]);
             let mv = self.moves[j - 1];
             set_numbers(&mut self.levels[j - 1], mv, pn, dn);
