@@ -304,12 +304,12 @@ fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
     let Some(file) = crate::common::suite_file("gop/14140.sgf") else {
         return;
     };
-    // Black's loss with White as ko master takes about 0.7M positions,
-    // his win as ko master about 1.7M more.
+    // Black's loss with White as ko master takes about 0.13M positions,
+    // his win as ko master about 1.2M more.
     let run = |positions: &str, format: &str| {
         solve_args(&[&file, "--positions", positions, "--format", format])
     };
-    let (code, out) = run("1500000", "jsonl");
+    let (code, out) = run("600000", "jsonl");
     assert_eq!(code, 1, "unknown within limits");
     let r = &jsonl(&out)[0];
     assert_eq!(r["status"], "unknown");
@@ -319,7 +319,7 @@ fn an_unknown_status_keeps_the_bound_its_finished_search_proved() {
         r["ko_master"], "W",
         "the bound holds with White as ko master"
     );
-    let (_, table) = run("1500000", "table");
+    let (_, table) = run("600000", "table");
     assert!(table.contains("unknown, ≤ ko"), "{table}");
     // Nothing decided, no bound.
     let (_, out) = run("20000", "jsonl");

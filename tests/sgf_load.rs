@@ -364,7 +364,8 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
             format!("{at} wins: the target has no room for two eyes."),
             format!("{d} wins: the position repeats, an endless cycle."),
             format!(
-                "{d} wins: every attacker move has an answer that makes the target alive for good."
+                "{d} wins: every attacker move has an answer that makes the target alive for good, \
+                 at once or after one more exchange."
             ),
         ];
         // Every line ends in a win for the side whose proof it is: the
