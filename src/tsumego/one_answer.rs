@@ -216,7 +216,9 @@ impl<const W: usize> Tsumego<W> {
                 continue;
             }
             if answered.is_none() && answers > 1 {
-                answered = self.answer_deeper(m, fresh, answers - 1, read.as_deref_mut());
+                let tried = remembered.iter().flatten().map(|p| p.index());
+                let order = tried.chain((fresh & !remembered_bits(&remembered)).iter());
+                answered = self.answer_deeper(m, order, answers - 1, read.as_deref_mut());
             }
             let (a, j, rests_on_rules) = answered?;
             dep = dep.min(j);
@@ -238,7 +240,7 @@ impl<const W: usize> Tsumego<W> {
     fn answer_deeper(
         &mut self,
         m: Move,
-        candidates: Bits<W>,
+        candidates: impl Iterator<Item = usize>,
         answers: u32,
         mut read: Option<&mut Seen<W>>,
     ) -> Option<(usize, u32, bool)> {
@@ -246,7 +248,7 @@ impl<const W: usize> Tsumego<W> {
         self.play_move(m);
         let mut found = None;
         let mut after = self.top().board;
-        for a in candidates.iter() {
+        for a in candidates {
             let am = Move::Play(Point(a as u16));
             let Outcome::Open {
                 spent: None,
