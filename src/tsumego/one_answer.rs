@@ -21,9 +21,9 @@ use crate::dfpn::NO_DEP;
 pub(super) const NO_FIX_BITS: u32 = 14;
 
 /// How many answers deep the rule reads by default: an answer may be one
-/// after which the target lives in one answer. (Graded files: 8% fewer
-/// positions than one answer in the same time; gop/14590 Black 224M
-/// positions to 44M.)
+/// after which the target lives in one answer. (Graded files: 10% fewer
+/// positions than one answer and 10% less time; gop/14590 Black 224M
+/// positions to 44M. Three answers were no better: benches/README.md.)
 pub(super) const ANSWERS: u32 = 2;
 
 /// The depth the rule reads: `SHIKATSU_ANSWERS=n` (no more than
@@ -44,8 +44,8 @@ const REMEMBERED: usize = 4;
 
 impl<const W: usize> Tsumego<W> {
     /// `Some((dep, bound))` when the target lives in `answers` answers
-    /// here (the attacker to move): `dep` is the shallowest depth of the path a
-    /// repetition it relied on refers to (`NO_DEP` when none did);
+    /// here (the attacker to move): `dep` is the shallowest depth of the
+    /// path a repetition it relied on refers to (`NO_DEP` when none did);
     /// `bound`, some move it read was banned or repeated a position, so
     /// the result holds only under the current ko rules. With `read`, the
     /// positions the reading compared with the path are added to it (a
@@ -55,6 +55,7 @@ impl<const W: usize> Tsumego<W> {
         answers: u32,
         mut read: Option<&mut Seen<W>>,
     ) -> Option<(u32, bool)> {
+        // A copy: the second answer's reading pushes moves on the path.
         let f = *self.top();
         let f = &f;
         if answers == 0
@@ -235,8 +236,9 @@ impl<const W: usize> Tsumego<W> {
     /// answer among `candidates` after which the target lives in
     /// `answers` more answers: `(point, dep, bound)` as in the caller.
     /// Both moves are pushed on the path, so that the reading beyond them
-    /// sees every repetition, theirs included; one that refers below the
-    /// position read from is the reading's own, not the path's.
+    /// sees every repetition, theirs included; one that repeats a position
+    /// they pushed is the reading's own, not the path's (no depth, though
+    /// the result is bound to the ko rules all the same).
     fn answer_deeper(
         &mut self,
         m: Move,
