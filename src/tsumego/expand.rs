@@ -482,6 +482,24 @@ impl<const W: usize> Tsumego<W> {
     }
 
     pub(super) fn play_move(&mut self, m: Move) {
+        let f = self.top();
+        let depth = self.frames.len();
+        let made = (self.made.get(depth - 1))
+            .filter(|made| self.walk_winner.is_some() && made.serial == f.serial)
+            .and_then(|made| made.moves.iter().find(|(n, _, _)| *n == m));
+        let (outcome, board) = match made {
+            Some(&(_, after, outcome)) => (outcome, after),
+            None => {
+                let mut board = f.board;
+                (self.try_move(m, &mut board), board)
+            }
+        };
+        self.push_tried(m, outcome, board);
+    }
+
+    /// Pushes the frame of `m`, whose `try_move` gave `outcome` and, for
+    /// an open move, `board` (the position after it).
+    pub(super) fn push_tried(&mut self, m: Move, outcome: Outcome, mut board: Board<W>) {
         self.serials += 1;
         let serial = self.serials;
         let f = self.top();
@@ -490,18 +508,7 @@ impl<const W: usize> Tsumego<W> {
         let mut threats = f.threats;
         let mut spent = false;
         let passed = m == Move::Pass;
-        let mut board = f.board;
         let mut target_block = f.target_block;
-        let made = (self.made.get(depth as usize - 1))
-            .filter(|made| self.walk_winner.is_some() && made.serial == f.serial)
-            .and_then(|made| made.moves.iter().find(|(n, _, _)| *n == m));
-        let outcome = match made {
-            Some(&(_, after, outcome)) => {
-                board = after;
-                outcome
-            }
-            None => self.try_move(m, &mut board),
-        };
         let (captured, any_capture) = match outcome {
             Outcome::Open {
                 capture,

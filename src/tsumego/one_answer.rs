@@ -219,6 +219,7 @@ impl<const W: usize> Tsumego<W> {
             if answered.is_none() && answers > 1 {
                 let tried = remembered.iter().flatten().map(|p| p.index());
                 let order = tried.chain((fresh & !remembered_bits(&remembered)).iter());
+                let m = (m, outcome, q.board);
                 answered = self.answer_deeper(m, order, answers - 1, read.as_deref_mut());
             }
             let (a, j, rests_on_rules) = answered?;
@@ -232,7 +233,8 @@ impl<const W: usize> Tsumego<W> {
         Some((dep, bound))
     }
 
-    /// After the attacker's `m` (open, spending no threat), a defender
+    /// After the attacker's move `m` (with its `try_move` outcome, open
+    /// and spending no threat, and the board after it), a defender
     /// answer among `candidates` after which the target lives in
     /// `answers` more answers: `(point, dep, bound)` as in the caller.
     /// Both moves are pushed on the path, so that the reading beyond them
@@ -241,29 +243,30 @@ impl<const W: usize> Tsumego<W> {
     /// the result is bound to the ko rules all the same).
     fn answer_deeper(
         &mut self,
-        m: Move,
+        (m, outcome, board): (Move, Outcome, Board<W>),
         candidates: impl Iterator<Item = usize>,
         answers: u32,
         mut read: Option<&mut Seen<W>>,
     ) -> Option<(usize, u32, bool)> {
         let base = self.frames.len() as u32 - 1;
-        self.play_move(m);
+        self.push_tried(m, outcome, board);
         let mut found = None;
         let mut after = self.top().board;
         for a in candidates {
             let am = Move::Play(Point(a as u16));
+            let answer = self.try_move(am, &mut after);
             let Outcome::Open {
                 spent: None,
                 repeats,
                 ..
-            } = self.try_move(am, &mut after)
+            } = answer
             else {
                 continue;
             };
             if let Some(read) = read.as_deref_mut() {
                 *read = read.meet(Seen::of(&after));
             }
-            self.play_move(am);
+            self.push_tried(am, answer, after);
             let lives = if self.target_alive() {
                 Some((NO_DEP, false))
             } else {
