@@ -273,7 +273,7 @@ impl<'a> Walker<'a> {
         if !two_passes {
             // Where the solution stops because every attacker move has an
             // answer that brings life, the target lives by eyes.
-            if crate::proof::lives_in_one_answer(self.problem, board) {
+            if crate::proof::lives_in_answers(self.problem, board) {
                 return Life::Eyes;
             }
             return Life::Cycle;

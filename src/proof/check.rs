@@ -33,7 +33,7 @@ use crate::problem::{Ko, Problem};
 
 /// How many answers deep the rule that a target living in answers is
 /// alive reads (at a proof's leaf, the attacker to move): the game's
-/// `tsumego::one_answer` reads no deeper.
+/// `tsumego::life_in_answers` reads no deeper.
 pub const LIFE_ANSWERS: u32 = 2;
 
 /// What a checked proof covered.

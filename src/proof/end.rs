@@ -19,7 +19,7 @@ pub enum GameEnd {
     NoRoom,
     /// Whatever the attacker plays, the defender has an answer that makes
     /// the target alive for good, or after which the same holds again.
-    LivesInOneAnswer,
+    LivesInAnswers,
     /// A move or pass brought back an earlier position: the cycle could go
     /// on for ever, which counts for the defender.
     Repeats,
@@ -53,8 +53,8 @@ impl GameEnd {
         ) {
             return GameEnd::NoRoom;
         }
-        if to_move != problem.defender && lives_in_one_answer(problem, board) {
-            return GameEnd::LivesInOneAnswer;
+        if to_move != problem.defender && lives_in_answers(problem, board) {
+            return GameEnd::LivesInAnswers;
         }
         GameEnd::Repeats
     }
@@ -74,7 +74,7 @@ impl GameEnd {
             GameEnd::BothPassed => "both sides pass, the target still on the board",
             GameEnd::AliveForGood => "the target is alive for good",
             GameEnd::NoRoom => "the target has no room for two eyes",
-            GameEnd::LivesInOneAnswer => {
+            GameEnd::LivesInAnswers => {
                 "every attacker move has an answer that makes the target alive for good, \
                  at once or after one more exchange"
             }
@@ -94,11 +94,12 @@ impl GameEnd {
 /// checker reads). Read on the stones alone: the checker has judged the
 /// leaf under the path's repetition rule, this only names the rule it
 /// met.
-pub fn lives_in_one_answer(problem: &Problem, board: &Board) -> bool {
-    lives_in_answers(problem, board, crate::proof::check::LIFE_ANSWERS)
+pub fn lives_in_answers(problem: &Problem, board: &Board) -> bool {
+    lives_within(problem, board, crate::proof::check::LIFE_ANSWERS)
 }
 
-fn lives_in_answers(problem: &Problem, board: &Board, answers: u32) -> bool {
+/// `lives_in_answers`, reading at most `answers` answers deep.
+fn lives_within(problem: &Problem, board: &Board, answers: u32) -> bool {
     let area = problem.region.area;
     let attacker = problem.attacker();
     let lives = |b: &Board| {
@@ -130,8 +131,8 @@ fn lives_in_answers(problem: &Problem, board: &Board, answers: u32) -> bool {
                 .iter()
                 .any(|a| answered(a).is_some_and(|r| lives(&r)))
             || answers > 1
-                && points.iter().any(|a| {
-                    answered(a).is_some_and(|r| lives_in_answers(problem, &r, answers - 1))
-                })
+                && points
+                    .iter()
+                    .any(|a| answered(a).is_some_and(|r| lives_within(problem, &r, answers - 1)))
     })
 }

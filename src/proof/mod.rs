@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::board::Move;
 pub use check::{Checked, check, check_from};
-pub use end::{GameEnd, lives_in_one_answer};
+pub use end::{GameEnd, lives_in_answers};
 
 /// A move of a solution and the answers to it: every legal reply at the
 /// opponent's turn, exactly one move at the prover's turn. Transposed

@@ -18,8 +18,8 @@
 //! results to the search with the depth they depend on.
 
 mod expand;
+mod life_in_answers;
 mod numbers;
-mod one_answer;
 mod order;
 mod zone;
 
@@ -94,10 +94,10 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// A target with no room to live is captured (`dead::no_room`).
     no_room_rule: bool,
     /// A target that lives in this many answers (at most) is alive
-    /// (`one_answer`); 0 turns the rule off.
+    /// (`life_in_answers`); 0 turns the rule off.
     answers: u32,
     /// Positions (stones and captured targets, hashed) where no defender
-    /// move brings life, so that life in one answer is not asked: the
+    /// move brings life, so that life in answers is not asked: the
     /// search expands a position again each time it comes back to it.
     no_fix: Box<[std::cell::Cell<u64>]>,
     /// The winner of the proof being walked (`Game::walk_for`), if any.
@@ -293,8 +293,8 @@ impl<const W: usize> Tsumego<W> {
             unconditional_only: false,
             no_room_rule: true,
             // A developer's switch, to measure the rule (benches/README).
-            answers: one_answer::answers_from_env(),
-            no_fix: vec![std::cell::Cell::new(0); 1 << one_answer::NO_FIX_BITS].into(),
+            answers: life_in_answers::answers_from_env(),
+            no_fix: vec![std::cell::Cell::new(0); 1 << life_in_answers::NO_FIX_BITS].into(),
             walk_winner: None,
             frames,
             made: Vec::new(),
@@ -335,13 +335,13 @@ impl<const W: usize> Tsumego<W> {
     }
 
     /// The same game without the static rule that a target living in
-    /// answers is alive (`one_answer`): tests compare the two.
-    pub fn without_one_answer(self) -> Tsumego<W> {
+    /// answers is alive (`life_in_answers`): tests compare the two.
+    pub fn without_life_in_answers(self) -> Tsumego<W> {
         self.with_answers(0)
     }
 
     /// The same game with the rule reading at most `answers` answers deep
-    /// (0: without it; the default is `one_answer::ANSWERS`).
+    /// (0: without it; the default is `life_in_answers::ANSWERS`).
     pub fn with_answers(mut self, answers: u32) -> Tsumego<W> {
         self.answers = answers;
         self
@@ -350,7 +350,7 @@ impl<const W: usize> Tsumego<W> {
     /// Whether the target lives in answers at the current position (the
     /// attacker to move, below the root), under the path's rules: the
     /// static rule the search applies there (tests play it out).
-    pub fn lives_in_one_answer(&mut self) -> bool {
+    pub fn lives_in_answers(&mut self) -> bool {
         self.alive_in_answers(self.answers, None).is_some()
     }
 
@@ -462,7 +462,7 @@ impl<const W: usize> Tsumego<W> {
     }
 
     /// `try_move` from `f`: the top frame, or one a move beyond it that
-    /// was not pushed (`one_answer`). Repetition is looked up among the
+    /// was not pushed (`life_in_answers`). Repetition is looked up among the
     /// path's frames only, so `f` must be one whose own position no move
     /// from it can repeat (a move changes the side to move).
     #[inline(always)]

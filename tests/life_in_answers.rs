@@ -34,7 +34,7 @@ fn problem(cells: &[u8]) -> Option<Problem> {
 /// df-pn for `side` (to move and prover) after `first`; `rule`: with the
 /// rule. Proofs found with it are checked.
 fn solve(p: &Problem, side: Color, ko: Ko, rule: bool, first: Option<Move>) -> Outcome {
-    common::solve_checked(p, side, ko, first, rule, Tsumego::without_one_answer)
+    common::solve_checked(p, side, ko, first, rule, Tsumego::without_life_in_answers)
 }
 
 fn cells() -> impl Strategy<Value = Vec<u8>> {
@@ -49,7 +49,7 @@ fn cells() -> impl Strategy<Value = Vec<u8>> {
 fn rule_holds(p: &Problem, ko: Ko, answers: u32) -> bool {
     let mut g: Tsumego = Tsumego::new(p, Color::White, Color::White, ko).with_answers(answers);
     g.play(Move::Pass);
-    g.lives_in_one_answer()
+    g.lives_in_answers()
 }
 
 /// `ONE_ANSWER_HELD=n` plays out n positions instead of 60.
