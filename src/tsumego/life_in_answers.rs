@@ -179,8 +179,7 @@ impl<const W: usize> Tsumego<W> {
             }
             let near = self.near_targets(&q.board, q.captured) | Bits::single(i).spread();
             let fresh = near & q.board.empty() & self.region;
-            let tried = remembered.iter().flatten().map(|p| p.index());
-            let candidates = tried.chain((fresh & !remembered_bits(&remembered)).iter());
+            let candidates = answer_order(&remembered, fresh);
             let mut answered = None;
             let mut answer_board = q.board;
             for a in candidates {
@@ -217,8 +216,7 @@ impl<const W: usize> Tsumego<W> {
                 continue;
             }
             if answered.is_none() && answers > 1 {
-                let tried = remembered.iter().flatten().map(|p| p.index());
-                let order = tried.chain((fresh & !remembered_bits(&remembered)).iter());
+                let order = answer_order(&remembered, fresh);
                 let m = (m, outcome, q.board);
                 answered = self.answer_deeper(m, order, answers - 1, read.as_deref_mut());
             }
@@ -320,10 +318,16 @@ impl<const W: usize> Tsumego<W> {
     }
 }
 
-fn remembered_bits<const W: usize>(remembered: &[Option<Point>]) -> Bits<W> {
-    let mut b = Bits::EMPTY;
+/// The points an answer is looked for on: the `remembered` answers
+/// first, then the rest of `fresh`.
+fn answer_order<const W: usize>(
+    remembered: &[Option<Point>],
+    fresh: Bits<W>,
+) -> impl Iterator<Item = usize> + '_ {
+    let mut known = Bits::<W>::EMPTY;
     for p in remembered.iter().flatten() {
-        b.set(p.index());
+        known.set(p.index());
     }
-    b
+    let tried = remembered.iter().flatten().map(|p| p.index());
+    tried.chain((fresh & !known).iter())
 }
