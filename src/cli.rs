@@ -436,9 +436,16 @@ pub struct Summary {
 
 impl Summary {
     fn of(records: &[Record], elapsed: Duration) -> Summary {
+        // Every result is counted once: solved (and checked), unknown,
+        // unchecked (decided, but its proof too large to write out and
+        // check, or rejected by the checker) or an error.
+        let unchecked = |r: &&Record| r.solved() && !r.checked;
         Summary {
             results: records.len(),
-            solved: records.iter().filter(|r| r.solved()).count(),
+            solved: records
+                .iter()
+                .filter(|r| r.solved() && r.checked && r.error.is_none())
+                .count(),
             agrees: records.iter().filter(|r| r.agrees == Some(true)).count(),
             disagrees: records
                 .iter()
@@ -449,10 +456,13 @@ impl Summary {
                 .iter()
                 .filter(|r| r.as_expected() == Some(false))
                 .count(),
-            // A solved record with an error is a proof file that could
-            // not be written, or a proof the checker rejected (a bug).
-            errors: records.iter().filter(|r| r.error.is_some()).count(),
-            unchecked: records.iter().filter(|r| r.solved() && !r.checked).count(),
+            // A checked record with an error is a proof file that could
+            // not be written; an unchecked one has its own count.
+            errors: records
+                .iter()
+                .filter(|r| r.status == "error" || (r.solved() && r.checked && r.error.is_some()))
+                .count(),
+            unchecked: records.iter().filter(unchecked).count(),
             positions: records.iter().map(|r| r.positions).sum(),
             seconds: elapsed.as_secs_f64(),
         }
@@ -478,8 +488,9 @@ impl Summary {
         )
     }
 
-    /// 0 all solved and consistent, 1 something unsolved or disagreeing,
-    /// 2 an input error.
+    /// 0 all solved and consistent, 1 something unsolved or disagreeing
+    /// (a proof too large to check is a limit reached, as an unknown
+    /// status is), 2 an input error.
     fn exit_code(&self) -> i32 {
         if self.errors > 0 {
             2
@@ -1042,5 +1053,57 @@ broken/unfinished.sgf                error: broken/unfinished.sgf: not valid SGF
             two.starts_with("2 results: 0 solved") && two.contains(", 2 errors, 0 unchecked"),
             "{two}"
         );
+    }
+
+    /// A status decided with a proof too large to write out and check is
+    /// a limit reached, as an unknown one is: counted once, as unchecked
+    /// (neither solved nor an error, so the counts add up), exit code 1.
+    #[test]
+    fn a_proof_too_large_to_check_counts_as_unchecked_and_exits_1() {
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/problems/classic/rectangular-six-corner.sgf"
+        );
+        let p = problem::load_paths(&[file]).remove(0).expect("loads");
+        let opts = |proof_nodes| Options {
+            status_only: true,
+            memory: 64 << 20,
+            proof_nodes,
+            ..Options::default()
+        };
+        let big = analysis::analyze(&p, Color::Black, &opts(2));
+        assert!(!big.checked, "{:?}", big.status);
+        assert_eq!(
+            big.error.as_deref(),
+            Some("the proof is too large to write out and check (over 2 positions)")
+        );
+        let big = Record::from_analysis(&p, &big);
+        let fine = Record::from_analysis(&p, &analysis::analyze(&p, Color::Black, &opts(1000)));
+        assert!(fine.checked && fine.error.is_none());
+        let bad = Record::from_error(
+            &LoadError {
+                file: "bad.sgf".into(),
+                index: None,
+                cause: "empty file".to_string(),
+            },
+            None,
+        );
+        let all = Summary::of(&[big.clone(), fine.clone(), bad], Duration::ZERO);
+        assert_eq!(
+            (all.solved, all.unknown, all.unchecked, all.errors),
+            (1, 0, 1, 1)
+        );
+        assert_eq!(all.exit_code(), 2);
+        assert!(
+            all.line()
+                .starts_with("3 results: 1 solved (0 agree with the file, 0 disagree), 0 unknown within limits, 1 error, 1 unchecked;"),
+            "{}",
+            all.line()
+        );
+        assert_eq!(
+            Summary::of(&[big, fine.clone()], Duration::ZERO).exit_code(),
+            1
+        );
+        assert_eq!(Summary::of(&[fine], Duration::ZERO).exit_code(), 0);
     }
 }
