@@ -61,10 +61,10 @@ fn a_helper_joining_late_leaves_the_answer_and_its_proof_sound() {
 
 #[test]
 fn an_idle_worker_helps_an_analysis_to_the_same_status() {
-    // gop/976 White to move: unconditional in about 3.4 million
+    // gop/13034 White to move: unconditional in about 4.3 million
     // positions, past the 2 million a search makes alone before it
     // offers a seat.
-    let Some(problem) = crate::common::suite_problem("gop/976.sgf") else {
+    let Some(problem) = crate::common::suite_problem("gop/13034.sgf") else {
         return;
     };
     let opts = Options {
@@ -78,8 +78,8 @@ fn an_idle_worker_helps_an_analysis_to_the_same_status() {
     };
     let alone = analyze(&problem, Color::White, &opts);
     assert_eq!(alone.status, Status::Unconditional);
-    // The seat is offered for the search's last 1.5 million positions,
-    // a tenth of a second: on a loaded machine (the tests run two at a
+    // The seat is offered for the search's last 2.3 million positions,
+    // under half a second: on a loaded machine (the tests run two at a
     // time on two cores) the idle thread may not be scheduled before the
     // search ends. Every try must give the same answer; one of them must
     // have been helped.

@@ -115,7 +115,19 @@ impl<const W: usize> Tsumego<W> {
                 .filter(|&&t| f.board.color_at(t) == Some(defender))
                 .fold(Bits::EMPTY, |acc, &t| acc | f.board.block(t))
         };
-        let [r0, r1, r2] = order::ranked(candidates, target);
+        // In the defender's own proofs his moves next to attacker stones
+        // come first within each rank: his first number counts only eye
+        // spaces, so most of his moves tie, and a move that pushes at the
+        // wall makes life more often than one inside his own eye space
+        // (all 208 suite files: positions −1.7% by the geometric mean,
+        // benches/README, session 59; the same order where the attacker
+        // proves, or for both sides, gained no time).
+        let front = if mover_is_attacker || self.prover == self.attacker {
+            candidates
+        } else {
+            f.board.stones(self.attacker).spread()
+        };
+        let ranks = order::ranked(candidates, target, front);
         // Every move's bucket is fetched before any move is played, under
         // the key the move gets when it captures nothing and spends no
         // threat (most moves): each fetch then has the whole expansion to
@@ -141,7 +153,7 @@ impl<const W: usize> Tsumego<W> {
                 child.hint(early);
             }
         }
-        for i in r0.iter().chain(r1.iter()).chain(r2.iter()) {
+        for i in ranks.iter().flat_map(|r| r.iter()) {
             let m = Move::Play(Point(i as u16));
             let outcome = self.try_move(m, &mut board);
             if !heuristics && let Outcome::Open { .. } = outcome {
