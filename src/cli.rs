@@ -434,35 +434,55 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+/// Where the summary counts a result: each in exactly one place, so
+/// that the counts add up to the results.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    /// Decided and checked.
+    Solved,
+    /// A limit was reached first.
+    Unknown,
+    /// Decided, but its proof too large to write out and check, or
+    /// rejected by the checker (its `error` says which): a limit reached
+    /// too, or a bug, not bad input.
+    Unchecked,
+    /// Not loaded or not analysed, or a proof file that could not be
+    /// written.
+    Error,
+}
+
+fn place_of(r: &Record) -> Counted {
+    if r.status == "unknown" {
+        Counted::Unknown
+    } else if !r.solved() {
+        Counted::Error
+    } else if !r.checked {
+        Counted::Unchecked
+    } else if r.error.is_some() {
+        Counted::Error
+    } else {
+        Counted::Solved
+    }
+}
+
 impl Summary {
     fn of(records: &[Record], elapsed: Duration) -> Summary {
-        // Every result is counted once: solved (and checked), unknown,
-        // unchecked (decided, but its proof too large to write out and
-        // check, or rejected by the checker) or an error.
-        let unchecked = |r: &&Record| r.solved() && !r.checked;
+        let count = |place: Counted| records.iter().filter(|r| place_of(r) == place).count();
         Summary {
             results: records.len(),
-            solved: records
-                .iter()
-                .filter(|r| r.solved() && r.checked && r.error.is_none())
-                .count(),
+            solved: count(Counted::Solved),
             agrees: records.iter().filter(|r| r.agrees == Some(true)).count(),
             disagrees: records
                 .iter()
                 .filter(|r| r.solved() && r.agrees == Some(false))
                 .count(),
-            unknown: records.iter().filter(|r| r.status == "unknown").count(),
+            unknown: count(Counted::Unknown),
             not_as_expected: records
                 .iter()
                 .filter(|r| r.as_expected() == Some(false))
                 .count(),
-            // A checked record with an error is a proof file that could
-            // not be written; an unchecked one has its own count.
-            errors: records
-                .iter()
-                .filter(|r| r.status == "error" || (r.solved() && r.checked && r.error.is_some()))
-                .count(),
-            unchecked: records.iter().filter(unchecked).count(),
+            errors: count(Counted::Error),
+            unchecked: count(Counted::Unchecked),
             positions: records.iter().map(|r| r.positions).sum(),
             seconds: elapsed.as_secs_f64(),
         }

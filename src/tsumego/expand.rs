@@ -124,6 +124,8 @@ impl<const W: usize> Tsumego<W> {
         // proves, or for both sides, gained no time).
         let front = if mover_is_attacker || self.prover == self.attacker {
             candidates
+        } else if heuristics {
+            parent.attacker_halo
         } else {
             f.board.stones(self.attacker).spread()
         };
