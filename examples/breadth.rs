@@ -1,0 +1,151 @@
+//! Developer probe: how much of a search lies off the solution it finds.
+//! Searches each side, walks the solution out, then runs the same search
+//! again (it is deterministic) and sorts each expansion by where its path
+//! leaves the solution: not at all, at a move of the solution's winner
+//! (he tried another move first), at a move of the loser (a reply the
+//! solution does not hold, as where a transposition or a terminal child
+//! stood for it), or below one of the solution's leaves; by depth.
+//! `SELF=1`/`NONE=1` as in `probe`; `T` the time limit in seconds (20);
+//! `MB` the table's budget (256). `TWO=1`: the own-master search of a
+//! status as the analysis runs it, after the opponent-master search on
+//! the same table (whose expansions are not counted).
+mod support;
+use shikatsu::board::Move;
+use shikatsu::dfpn::{Observer, Outcome, SearchView, Searcher};
+use shikatsu::proof::Line;
+use shikatsu::tsumego::Tsumego;
+use std::collections::BTreeMap;
+
+/// Where an expansion's path leaves the solution.
+#[derive(Default)]
+struct Breadth {
+    lines: Vec<Line>,
+    proven: bool,
+    inside: u64,
+    winner: BTreeMap<usize, u64>,
+    loser: BTreeMap<usize, u64>,
+    below_leaf: u64,
+}
+
+impl Observer<Move> for Breadth {
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        let mut level: &[Line] = &self.lines;
+        for (d, s) in v.path.iter().enumerate() {
+            if level.is_empty() && d > 0 {
+                self.below_leaf += 1;
+                return true;
+            }
+            match level.iter().find(|l| l.mv == s.mv) {
+                Some(l) => level = &l.replies,
+                None => {
+                    // The side to move at the root wins a proof, and
+                    // moves at even depths (passes are moves too).
+                    let map = if (d % 2 == 0) == self.proven {
+                        &mut self.winner
+                    } else {
+                        &mut self.loser
+                    };
+                    *map.entry(d).or_default() += 1;
+                    return true;
+                }
+            }
+        }
+        self.inside += 1;
+        true
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mb: usize = support::env_number("MB", 256);
+    let mut s = Searcher::new(mb << 20);
+    let limits = shikatsu::dfpn::Limits {
+        positions: None,
+        time: Some(support::time_from_env(20.0)),
+    };
+    for l in shikatsu::problem::load_paths(&args) {
+        let Ok(p) = l else { continue };
+        for side in p.sides() {
+            let two = std::env::var("TWO").is_ok();
+            let master = if two {
+                Some(side)
+            } else {
+                support::master_from_env(side)
+            };
+            let (w, h) = p.search_shape();
+            let words = shikatsu::board::words_for(w, h);
+            // The opponent-master search first, on the same table.
+            let first = |s: &mut Searcher<Move>| {
+                s.reset();
+                if two {
+                    s.set_rank(0);
+                    let o = shikatsu::with_words!(words, W => s.solve(
+                        &mut Tsumego::<W>::for_search(&p, side, side, Some(side.opp())), limits,
+                        &mut shikatsu::dfpn::Unobserved));
+                    println!("first search {:?} {} positions", o, s.positions());
+                    s.restart_counts();
+                    s.set_rank(2);
+                }
+            };
+            first(&mut s);
+            let o = shikatsu::with_words!(words, W => s.solve(
+                &mut Tsumego::<W>::for_search(&p, side, side, master), limits,
+                &mut shikatsu::dfpn::Unobserved));
+            let positions = s.positions();
+            if matches!(o, Outcome::Unknown(_)) {
+                println!(
+                    "{} {} unknown after {positions} positions",
+                    p.label(),
+                    side.letter()
+                );
+                continue;
+            }
+            let proven = matches!(o, Outcome::Proven);
+            let Some(lines) = shikatsu::with_words!(words, W => s.extract(
+                &mut Tsumego::<W>::for_search(&p, side, side, master), proven))
+            else {
+                println!(
+                    "{} {} no solution could be walked",
+                    p.label(),
+                    side.letter()
+                );
+                continue;
+            };
+            let size = shikatsu::proof::distinct_size(&lines);
+            // The same search again, watched.
+            first(&mut s);
+            let mut b = Breadth {
+                lines,
+                proven,
+                ..Breadth::default()
+            };
+            let again = shikatsu::with_words!(words, W => s.solve(
+                &mut Tsumego::<W>::for_search(&p, side, side, master), limits, &mut b));
+            let total = b.inside
+                + b.below_leaf
+                + b.winner.values().sum::<u64>()
+                + b.loser.values().sum::<u64>();
+            println!(
+                "{} {} {:?} ({:?} again) positions {positions} expansions {total} solution {size}",
+                p.label(),
+                side.letter(),
+                o,
+                again
+            );
+            let pct = |x: u64| 100.0 * x as f64 / total.max(1) as f64;
+            println!(
+                "  inside {} ({:.1}%), below a leaf {} ({:.1}%), off at the winner's move {} ({:.1}%), at the loser's {} ({:.1}%)",
+                b.inside,
+                pct(b.inside),
+                b.below_leaf,
+                pct(b.below_leaf),
+                b.winner.values().sum::<u64>(),
+                pct(b.winner.values().sum::<u64>()),
+                b.loser.values().sum::<u64>(),
+                pct(b.loser.values().sum::<u64>())
+            );
+            println!("  off at the winner's move, by depth: {:?}", b.winner);
+            println!("  off at the loser's move, by depth: {:?}", b.loser);
+        }
+    }
+}
