@@ -8,7 +8,8 @@
 //! `SELF=1`/`NONE=1` as in `probe`; `T` the time limit in seconds (20);
 //! `MB` the table's budget (256). `TWO=1`: the own-master search of a
 //! status as the analysis runs it, after the opponent-master search on
-//! the same table (whose expansions are not counted).
+//! the same table (whose expansions are not counted). `ROOT=1`: the
+//! root's moves with their numbers at the watched search's first expansion.
 mod support;
 use shikatsu::board::Move;
 use shikatsu::dfpn::{Observer, Outcome, SearchView, Searcher};
@@ -29,6 +30,15 @@ struct Breadth {
 
 impl Observer<Move> for Breadth {
     fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        if v.path.is_empty() && v.expansions <= 1 && std::env::var("ROOT").is_ok() {
+            // The root's moves as the search first sees them (a result
+            // the table shares from an earlier search shows here).
+            let c: Vec<String> = v
+                .candidates()
+                .map(|s| format!("{:?} {}/{}", s.mv, s.pn, s.dn))
+                .collect();
+            println!("  root at its first expansion: {c:?}");
+        }
         let mut level: &[Line] = &self.lines;
         for (d, s) in v.path.iter().enumerate() {
             if level.is_empty() && d > 0 {
