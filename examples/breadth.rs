@@ -41,7 +41,7 @@ impl Observer<Move> for Breadth {
         }
         let mut level: &[Line] = &self.lines;
         for (d, s) in v.path.iter().enumerate() {
-            if level.is_empty() && d > 0 {
+            if level.is_empty() {
                 self.below_leaf += 1;
                 return true;
             }
@@ -131,10 +131,9 @@ fn main() {
             };
             let again = shikatsu::with_words!(words, W => s.solve(
                 &mut Tsumego::<W>::for_search(&p, side, side, master), limits, &mut b));
-            let total = b.inside
-                + b.below_leaf
-                + b.winner.values().sum::<u64>()
-                + b.loser.values().sum::<u64>();
+            let off_winner: u64 = b.winner.values().sum();
+            let off_loser: u64 = b.loser.values().sum();
+            let total = b.inside + b.below_leaf + off_winner + off_loser;
             println!(
                 "{} {} {:?} ({:?} again) positions {positions} expansions {total} solution {size}",
                 p.label(),
@@ -149,10 +148,10 @@ fn main() {
                 pct(b.inside),
                 b.below_leaf,
                 pct(b.below_leaf),
-                b.winner.values().sum::<u64>(),
-                pct(b.winner.values().sum::<u64>()),
-                b.loser.values().sum::<u64>(),
-                pct(b.loser.values().sum::<u64>())
+                off_winner,
+                pct(off_winner),
+                off_loser,
+                pct(off_loser)
             );
             println!("  off at the winner's move, by depth: {:?}", b.winner);
             println!("  off at the loser's move, by depth: {:?}", b.loser);
