@@ -1,0 +1,108 @@
+//! Developer probe: how a search shares its work among the root's moves.
+//! For each side: the expansions below each root move, how many times
+//! the search went into it, and its numbers the last time; how often the
+//! search switched root moves; the expansions by the count of the
+//! opponent's passes on their path and by depth; the busiest pairs of a
+//! root move and the reply below it. `SELF=1`/`NONE=1` as in `probe`;
+//! `T` the time limit in seconds (20); `MB` the table's budget (256);
+//! `LOG=1` one line per switch (expansions so far, the move entered and
+//! its numbers then).
+mod support;
+use shikatsu::board::Move;
+use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
+use shikatsu::tsumego::Tsumego;
+use std::collections::BTreeMap;
+
+/// A move in SGF coordinates of the search's board (which may be the
+/// file's turned round), "pass" for a pass.
+fn name(m: Move) -> String {
+    match m {
+        Move::Pass => "pass".into(),
+        m => m.sgf(),
+    }
+}
+
+#[derive(Default)]
+struct RootWork {
+    per: BTreeMap<String, (u64, u32, u32, u64)>,
+    last: Option<String>,
+    switches: u64,
+    d2: BTreeMap<(String, String), u64>,
+    under_pass: [u64; 4],
+    depth: BTreeMap<usize, u64>,
+}
+
+impl Observer<Move> for RootWork {
+    fn after_expand(&mut self, v: &SearchView<'_, Move>) -> bool {
+        let passes = v
+            .path
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .filter(|s| matches!(s.mv, Move::Pass))
+            .count();
+        self.under_pass[passes.min(3)] += 1;
+        *self.depth.entry(v.path.len()).or_default() += 1;
+        if let Some(s) = v.path.first() {
+            let k = name(s.mv);
+            let e = self.per.entry(k.clone()).or_default();
+            e.0 += 1;
+            e.1 = s.pn;
+            e.2 = s.dn;
+            if self.last.as_ref() != Some(&k) {
+                self.switches += 1;
+                if std::env::var("LOG").is_ok() {
+                    println!("switch {} {k} pn {} dn {}", v.expansions, s.pn, s.dn);
+                }
+                e.3 += 1;
+                self.last = Some(k.clone());
+            }
+            if let Some(s2) = v.path.get(1) {
+                *self.d2.entry((k, name(s2.mv))).or_default() += 1;
+            }
+        }
+        true
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mb: usize = support::env_number("MB", 256);
+    let mut s: Searcher<Move, _> = Searcher::new(mb << 20);
+    for l in shikatsu::problem::load_paths(&args) {
+        let Ok(p) = l else { continue };
+        for side in p.sides() {
+            let master = support::master_from_env(side);
+            s.reset();
+            let mut o = RootWork::default();
+            let (w, h) = p.search_shape();
+            let words = shikatsu::board::words_for(w, h);
+            let out = shikatsu::with_words!(words, W => s.solve_threads(
+                &mut Tsumego::<W>::for_search(&p, side, side, master),
+                Limits { positions: None, time: Some(support::time_from_env(20.0)) },
+                &mut o,
+                1,
+            ));
+            println!(
+                "{} {} {:?} exp {} switches {}",
+                p.label(),
+                side.letter(),
+                out,
+                s.expansions(),
+                o.switches
+            );
+            println!("  defender passes on the path 0/1/2/3+: {:?}", o.under_pass);
+            println!("  by depth: {:?}", o.depth);
+            let mut v: Vec<_> = o.per.iter().collect();
+            v.sort_by_key(|x| std::cmp::Reverse(x.1.0));
+            for (k, (n, pn, dn, visits)) in v {
+                println!("  {k:>8} exp {n:>9} visits {visits:>6} last pn {pn} dn {dn}");
+            }
+            let mut v: Vec<_> = o.d2.iter().collect();
+            v.sort_by_key(|x| std::cmp::Reverse(*x.1));
+            for ((a, b), n) in v.iter().take(15) {
+                println!("  {a:>8} {b:>8} exp {n}");
+            }
+        }
+    }
+}
