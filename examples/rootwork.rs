@@ -4,6 +4,9 @@
 //! search switched root moves; the expansions by the count of the
 //! opponent's passes on their path and by depth; the busiest pairs of a
 //! root move and the reply below it. `SELF=1`/`NONE=1` as in `probe`;
+//! `TWO=1` the own-master search of a status after the opponent-master
+//! one on the same table, as the analysis runs them (the root's moves
+//! then weighted by how hard the first search found each to refute);
 //! `T` the time limit in seconds (20); `MB` the table's budget (256);
 //! `LOG=1` one line per switch (expansions so far, the move entered and
 //! its numbers then).
@@ -72,14 +75,36 @@ fn main() {
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
         for side in p.sides() {
-            let master = support::master_from_env(side);
+            let two = std::env::var("TWO").is_ok();
+            let master = if two {
+                Some(side)
+            } else {
+                support::master_from_env(side)
+            };
+            let limits = Limits {
+                positions: None,
+                time: Some(support::time_from_env(20.0)),
+            };
             s.reset();
             let mut o = RootWork::default();
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);
+            if two {
+                // The opponent-master search first, on the same table, as
+                // the analysis runs a status (its expansions not counted).
+                s.set_rank(0);
+                let first = shikatsu::with_words!(words, W => s.solve(
+                    &mut Tsumego::<W>::for_search(&p, side, side, Some(side.opp())),
+                    limits,
+                    &mut shikatsu::dfpn::Unobserved,
+                ));
+                println!("first search {first:?} {} positions", s.positions());
+                s.restart_counts();
+                s.set_rank(2);
+            }
             let out = shikatsu::with_words!(words, W => s.solve_threads(
                 &mut Tsumego::<W>::for_search(&p, side, side, master),
-                Limits { positions: None, time: Some(support::time_from_env(20.0)) },
+                limits,
                 &mut o,
                 1,
             ));
