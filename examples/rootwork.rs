@@ -8,7 +8,8 @@
 //! one on the same table, as the analysis runs them (the root's moves
 //! then weighted by how hard the first search found each to refute);
 //! `T` the time limit in seconds (20); `MB` the table's budget (256);
-//! `LOG=1` one line per switch (expansions so far, the move entered and
+//! `AT="m1 m2 ..."` the same breakdown of the expansions below the
+//! node after those moves (SGF points, "pass"); `LOG=1` one line per switch (expansions so far, the move entered and
 //! its numbers then).
 mod support;
 use shikatsu::board::Move;
@@ -32,6 +33,9 @@ struct RootWork {
     switches: u64,
     d2: BTreeMap<(String, String), u64>,
     under_pass: [u64; 4],
+    /// `AT`: the moves of a node to break down like the root.
+    at: Vec<String>,
+    below_at: BTreeMap<String, (u64, u32, u32)>,
     depth: BTreeMap<usize, u64>,
 }
 
@@ -46,6 +50,15 @@ impl Observer<Move> for RootWork {
             .count();
         self.under_pass[passes.min(3)] += 1;
         *self.depth.entry(v.path.len()).or_default() += 1;
+        if !self.at.is_empty()
+            && v.path.len() > self.at.len()
+            && v.path.iter().zip(&self.at).all(|(s, m)| name(s.mv) == *m)
+        {
+            let s = &v.path[self.at.len()];
+            let e = self.below_at.entry(name(s.mv)).or_default();
+            e.0 += 1;
+            (e.1, e.2) = (s.pn, s.dn);
+        }
         if let Some(s) = v.path.first() {
             let k = name(s.mv);
             let e = self.per.entry(k.clone()).or_default();
@@ -86,7 +99,12 @@ fn main() {
                 time: Some(support::time_from_env(20.0)),
             };
             s.reset();
-            let mut o = RootWork::default();
+            let mut o = RootWork {
+                at: std::env::var("AT")
+                    .map(|a| a.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
+                ..RootWork::default()
+            };
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);
             if two {
@@ -122,6 +140,11 @@ fn main() {
             v.sort_by_key(|x| std::cmp::Reverse(x.1.0));
             for (k, (n, pn, dn, visits)) in v {
                 println!("  {k:>8} exp {n:>9} visits {visits:>6} last pn {pn} dn {dn}");
+            }
+            let mut v: Vec<_> = o.below_at.iter().collect();
+            v.sort_by_key(|x| std::cmp::Reverse(x.1.0));
+            for (k, (n, pn, dn)) in v {
+                println!("  at {:?}: {k:>8} exp {n:>9} last pn {pn} dn {dn}", o.at);
             }
             let mut v: Vec<_> = o.d2.iter().collect();
             v.sort_by_key(|x| std::cmp::Reverse(*x.1));
