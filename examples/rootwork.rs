@@ -3,17 +3,22 @@
 //! the search went into it, and its numbers the last time; how often the
 //! search switched root moves; the expansions by the count of the
 //! opponent's passes on their path and by depth; the busiest pairs of a
-//! root move and the reply below it. `SELF=1`/`NONE=1` as in `probe`;
-//! `TWO=1` the own-master search of a status after the opponent-master
-//! one on the same table, as the analysis runs them (the root's moves
-//! then weighted by how hard the first search found each to refute);
-//! `T` the time limit in seconds (20); `MB` the table's budget (256);
-//! `AT="m1 m2 ..."` the same breakdown of the expansions below the
-//! node after those moves (SGF points, "pass"); `LOG=1` one line per switch (expansions so far, the move entered and
-//! its numbers then).
+//! root move and the reply below it.
+//!
+//! `SELF=1`/`NONE=1` as in `probe`; `TWO=1` the own-master search of a
+//! status after the opponent-master one on the same table, as the
+//! analysis runs them (the root's moves then weighted by how hard the
+//! first search found each to refute); `T` the time limit in seconds
+//! (20); `MB` the table's budget (256); `AT="m1 m2 ..."` the same
+//! breakdown below the node after those moves (SGF points, "pass");
+//! `FILLS=1` the expansions below a move onto a point whose every
+//! neighbour is the mover's own stone, by the defender and by the
+//! attacker (`SINGLE=1`: stones of one block, so that the move only
+//! fills that block's eye); `LOG=1` one line per switch (expansions so
+//! far, the move entered and its numbers then).
 mod support;
-use shikatsu::board::Move;
-use shikatsu::dfpn::{Limits, Observer, SearchView, Searcher};
+use shikatsu::board::{Move, Point};
+use shikatsu::dfpn::{Game, Limits, Observer, SearchView, Searcher};
 use shikatsu::tsumego::Tsumego;
 use std::collections::BTreeMap;
 
@@ -26,6 +31,9 @@ fn name(m: Move) -> String {
     }
 }
 
+/// Whether a path holds an own-eye fill by the defender, by the attacker.
+type FillTest = Box<dyn FnMut(&[Move]) -> [bool; 2]>;
+
 #[derive(Default)]
 struct RootWork {
     per: BTreeMap<String, (u64, u32, u32, u64)>,
@@ -36,6 +44,10 @@ struct RootWork {
     /// `AT`: the moves of a node to break down like the root.
     at: Vec<String>,
     below_at: BTreeMap<String, (u64, u32, u32)>,
+    /// `FILLS=1`: whether a path holds a move by the defender (0) or the
+    /// attacker (1) onto a point whose every neighbour is his own stone.
+    fills: Option<FillTest>,
+    below_fill: [u64; 2],
     depth: BTreeMap<usize, u64>,
 }
 
@@ -50,6 +62,12 @@ impl Observer<Move> for RootWork {
             .count();
         self.under_pass[passes.min(3)] += 1;
         *self.depth.entry(v.path.len()).or_default() += 1;
+        if let Some(f) = &mut self.fills {
+            let moves: Vec<Move> = v.path.iter().map(|s| s.mv).collect();
+            let [d, a] = f(&moves);
+            self.below_fill[0] += d as u64;
+            self.below_fill[1] += a as u64;
+        }
         if !self.at.is_empty()
             && v.path.len() > self.at.len()
             && v.path.iter().zip(&self.at).all(|(s, m)| name(s.mv) == *m)
@@ -107,6 +125,40 @@ fn main() {
             };
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);
+            if std::env::var("FILLS").is_ok() {
+                let defender = p.defender;
+                o.fills = Some(shikatsu::with_words!(words, W => {
+                    let mut t = Tsumego::<W>::for_search(&p, side, side, master);
+                    Box::new(move |moves: &[Move]| {
+                        let mut mover = side;
+                        let mut found = [false; 2];
+                        for m in moves {
+                            let before = *t.board();
+                            t.play(*m);
+                            // The stone just placed, on the game's own board.
+                            let placed = t.board().stones(mover) & !before.stones(mover);
+                            if let Some(q) = placed.first() {
+                                let around = before.neighbours(Point(q as u16));
+                                let others = around & !before.stones(mover);
+                                // One block all round: the move only takes
+                                // that block's liberty (SINGLE=1).
+                                let single = std::env::var("SINGLE").is_err()
+                                    || (around
+                                        & !before.block(Point(around.first().unwrap_or(0) as u16)))
+                                    .is_empty();
+                                if others.is_empty() && single {
+                                    found[(mover != defender) as usize] = true;
+                                }
+                            }
+                            mover = mover.opp();
+                        }
+                        for _ in moves {
+                            t.undo();
+                        }
+                        found
+                    }) as FillTest
+                }));
+            }
             if two {
                 // The opponent-master search first, on the same table, as
                 // the analysis runs a status (its expansions not counted).
@@ -136,6 +188,12 @@ fn main() {
             );
             println!("  defender passes on the path 0/1/2/3+: {:?}", o.under_pass);
             println!("  by depth: {:?}", o.depth);
+            if o.fills.is_some() {
+                println!(
+                    "  below an own-eye fill by the defender / attacker: {:?}",
+                    o.below_fill
+                );
+            }
             let mut v: Vec<_> = o.per.iter().collect();
             v.sort_by_key(|x| std::cmp::Reverse(x.1.0));
             for (k, (n, pn, dn, visits)) in v {
