@@ -76,28 +76,9 @@ fn main() {
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
         for side in p.sides() {
-            let two = std::env::var("TWO").is_ok();
-            let master = if two {
-                Some(side)
-            } else {
-                support::master_from_env(side)
-            };
             let (w, h) = p.search_shape();
             let words = shikatsu::board::words_for(w, h);
-            // The opponent-master search first, on the same table.
-            let first = |s: &mut Searcher<Move>| {
-                s.reset();
-                if two {
-                    s.set_rank(0);
-                    let o = shikatsu::with_words!(words, W => s.solve(
-                        &mut Tsumego::<W>::for_search(&p, side, side, Some(side.opp())), limits,
-                        &mut shikatsu::dfpn::Unobserved));
-                    println!("first search {:?} {} positions", o, s.positions());
-                    s.restart_counts();
-                    s.set_rank(2);
-                }
-            };
-            first(&mut s);
+            let master = support::start_search(&mut s, &p, side, limits);
             let o = shikatsu::with_words!(words, W => s.solve(
                 &mut Tsumego::<W>::for_search(&p, side, side, master), limits,
                 &mut shikatsu::dfpn::Unobserved));
@@ -123,7 +104,7 @@ fn main() {
             };
             let size = shikatsu::proof::distinct_size(&lines);
             // The same search again, watched.
-            first(&mut s);
+            support::start_search(&mut s, &p, side, limits);
             let mut b = Breadth {
                 lines,
                 proven,

@@ -102,21 +102,15 @@ impl Observer<Move> for RootWork {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mb: usize = support::env_number("MB", 256);
-    let mut s: Searcher<Move, _> = Searcher::new(mb << 20);
+    let mut s: Searcher<Move> = Searcher::new(mb << 20);
     for l in shikatsu::problem::load_paths(&args) {
         let Ok(p) = l else { continue };
         for side in p.sides() {
-            let two = std::env::var("TWO").is_ok();
-            let master = if two {
-                Some(side)
-            } else {
-                support::master_from_env(side)
-            };
             let limits = Limits {
                 positions: None,
                 time: Some(support::time_from_env(20.0)),
             };
-            s.reset();
+            let master = support::start_search(&mut s, &p, side, limits);
             let mut o = RootWork {
                 at: std::env::var("AT")
                     .map(|a| a.split_whitespace().map(String::from).collect())
@@ -127,6 +121,7 @@ fn main() {
             let words = shikatsu::board::words_for(w, h);
             if std::env::var("FILLS").is_ok() {
                 let defender = p.defender;
+                let single_only = std::env::var_os("SINGLE").is_some();
                 o.fills = Some(shikatsu::with_words!(words, W => {
                     let mut t = Tsumego::<W>::for_search(&p, side, side, master);
                     Box::new(move |moves: &[Move]| {
@@ -142,7 +137,7 @@ fn main() {
                                 let others = around & !before.stones(mover);
                                 // One block all round: the move only takes
                                 // that block's liberty (SINGLE=1).
-                                let single = std::env::var("SINGLE").is_err()
+                                let single = !single_only
                                     || (around
                                         & !before.block(Point(around.first().unwrap_or(0) as u16)))
                                     .is_empty();
@@ -158,19 +153,6 @@ fn main() {
                         found
                     }) as FillTest
                 }));
-            }
-            if two {
-                // The opponent-master search first, on the same table, as
-                // the analysis runs a status (its expansions not counted).
-                s.set_rank(0);
-                let first = shikatsu::with_words!(words, W => s.solve(
-                    &mut Tsumego::<W>::for_search(&p, side, side, Some(side.opp())),
-                    limits,
-                    &mut shikatsu::dfpn::Unobserved,
-                ));
-                println!("first search {first:?} {} positions", s.positions());
-                s.restart_counts();
-                s.set_rank(2);
             }
             let out = shikatsu::with_words!(words, W => s.solve_threads(
                 &mut Tsumego::<W>::for_search(&p, side, side, master),
