@@ -49,6 +49,8 @@ struct RootWork {
     fills: Option<FillTest>,
     below_fill: [u64; 2],
     depth: BTreeMap<usize, u64>,
+    /// `LOG=1`: a line per switch.
+    log: bool,
 }
 
 impl Observer<Move> for RootWork {
@@ -85,7 +87,7 @@ impl Observer<Move> for RootWork {
             e.2 = s.dn;
             if self.last.as_ref() != Some(&k) {
                 self.switches += 1;
-                if std::env::var("LOG").is_ok() {
+                if self.log {
                     println!("switch {} {k} pn {} dn {}", v.expansions, s.pn, s.dn);
                 }
                 e.3 += 1;
@@ -115,6 +117,7 @@ fn main() {
                 at: std::env::var("AT")
                     .map(|a| a.split_whitespace().map(String::from).collect())
                     .unwrap_or_default(),
+                log: std::env::var_os("LOG").is_some(),
                 ..RootWork::default()
             };
             let (w, h) = p.search_shape();
