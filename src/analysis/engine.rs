@@ -78,6 +78,9 @@ pub struct Engine {
     pub(super) carried: Option<Carried>,
     /// `Options::debug`.
     debug: bool,
+    /// Where the attacker proves, search the relaxed game
+    /// (`Tsumego::relax`); `SHIKATSU_NO_RELAX` turns it off, to measure.
+    relax: bool,
 }
 
 impl Engine {
@@ -108,6 +111,7 @@ impl Engine {
             desk: None,
             carried: None,
             debug: opts.debug,
+            relax: std::env::var_os("SHIKATSU_NO_RELAX").is_none(),
         }
     }
 
@@ -230,6 +234,8 @@ impl Engine {
             game.play(m);
         }
         let mut main = self.take_searcher(ko.master, prover);
+        let relaxed = game.relax(self.relax);
+        each!(&mut main, s => s.set_relaxed(relaxed));
         // The positions counted so far, and whether earlier searches left
         // results in the table.
         let start = each!(&main, s => (s.positions(), s.table().used() > 0));
@@ -262,9 +268,19 @@ impl Engine {
         };
         let seat = Arc::new(help::Seat::default());
         let status = self.best == Status::Unknown;
+        let relaxed = game.relaxed();
         let mut offer = None;
         let o = s.solve_inviting(game, limits, observer, |h| {
-            offer = Some(desk.post(h, problem, to_move, prover, ko, moves, &seat, status));
+            offer = Some(desk.post(
+                h,
+                problem,
+                to_move,
+                prover,
+                ko,
+                moves,
+                &seat,
+                (status, relaxed),
+            ));
         });
         if let Some(id) = offer {
             let helped = desk.withdraw(id, &seat);
@@ -386,6 +402,7 @@ impl Engine {
         // one would be faulted in page by page each time.
         let memory = self.memory / 2;
         let limits = self.limits();
+        game.relax(false);
         let s = self.spare.get_or_insert_with(|| reuse_plain(memory));
         s.reset();
         s.set_strict(strict);

@@ -44,6 +44,8 @@ pub(super) struct Offer {
     seat: Arc<Seat>,
     /// A search for a side's status (not a first move or a grade).
     status: bool,
+    /// The search plays the relaxed game (`Tsumego::relax`).
+    relaxed: bool,
 }
 
 /// What the search that posted an offer learns of its helper.
@@ -134,7 +136,7 @@ impl HelpDesk {
         ko: Ko,
         moves: &[Move],
         seat: &Arc<Seat>,
-        status: bool,
+        (status, relaxed): (bool, bool),
     ) -> u64 {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut offers) = self.offers.lock() {
@@ -148,6 +150,7 @@ impl HelpDesk {
                 moves: moves.to_vec(),
                 seat: Arc::clone(seat),
                 status,
+                relaxed,
             });
         }
         id
@@ -176,6 +179,7 @@ impl Offer {
         let positions = crate::with_words!(words_for(w, h), W => {
             let mut game: Tsumego<W> =
                 Tsumego::for_search(&self.problem, self.to_move, self.prover, self.ko);
+            game.relax(self.relaxed);
             for &m in &self.moves {
                 game.play(m);
             }

@@ -68,6 +68,8 @@ struct NodeResult {
 }
 
 const CLOCK_EVERY: u64 = 1024;
+/// The rank bit of a relaxed game's results (`Searcher::set_relaxed`).
+const RELAXED: u8 = 0x40;
 /// Most distinct nodes an extracted proof may have before extraction gives
 /// up (with its sharing summaries, about 300 MB; the largest suite proof
 /// has 0.4 million).
@@ -254,8 +256,21 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// final ones that no move bound to the rules (`Child::bound`, a ban)
     /// took part in, and unfinished numbers as estimates. At most 127.
     pub fn set_rank(&mut self, rank: u8) {
-        debug_assert!(rank < 0x80);
+        debug_assert!(rank < RELAXED);
         self.rank = rank;
+    }
+
+    /// Searches from now on are of a relaxed game, which leaves out moves
+    /// of the prover's opponent (or not). A disproof found in it holds in
+    /// the full game; a proof is only a candidate, kept apart in the
+    /// table (marked `RELAXED` in its rank, never free) so that no search
+    /// of the full game takes it as proven. A relaxed proof's walk
+    /// (`extract`) makes every move the full game has and searches
+    /// whatever it does not find proven, and the checker replays the
+    /// result: a candidate that does not hold costs time, never a wrong
+    /// answer.
+    pub fn set_relaxed(&mut self, relaxed: bool) {
+        self.rank = (self.rank & !RELAXED) | if relaxed { RELAXED } else { 0 };
     }
 
     /// Searches stop (`Stop::Cancelled`) once `flag` is set; it is read
@@ -361,7 +376,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         let r = self.mid(game, INF, INF, root_path, observer);
         self.root_pn = r.pn;
         self.root_dn = r.dn;
-        self.root_free = r.free;
+        self.root_free = r.free && !(r.pn == 0 && self.rank & RELAXED != 0);
         if r.pn == 0 {
             Outcome::Proven
         } else if r.dn == 0 {
@@ -421,22 +436,31 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// results never rest on them.
     #[inline]
     fn holds(&self, e: &Entry) -> bool {
+        // Disproofs are never marked relaxed (they hold in the full game).
+        let base = self.rank & !RELAXED;
         e.rank == self.rank
             || (e.pn != 0 && e.dn != 0)
             || e.free
-            || (e.rank < self.rank && e.pn == 0)
-            || (e.rank > self.rank && e.dn == 0)
+            || (e.pn == 0
+                && (e.rank & !RELAXED) <= base
+                && (e.rank & RELAXED) <= (self.rank & RELAXED))
+            || (e.dn == 0 && e.rank >= base)
     }
 
     fn store(&mut self, path: u64, key: u64, free_key: u64, depth: u32, r: NodeResult) {
         let final_ = r.pn == 0 || r.dn == 0;
+        let relaxed_proof = r.pn == 0 && self.rank & RELAXED != 0;
         let entry = Entry {
             pn: r.pn,
             dn: r.dn,
             work: r.work,
             dep: r.dep,
-            rank: self.rank,
-            free: r.free && final_,
+            rank: if r.dn == 0 {
+                self.rank & !RELAXED
+            } else {
+                self.rank
+            },
+            free: r.free && final_ && !relaxed_proof,
             best: r.best,
         };
         if self.strict {
@@ -587,7 +611,10 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         if analog != 0 {
             self.hint_from_analog(game, key ^ analog, &mut slots);
         }
-        let prior = if self.path.is_empty() && kind == NodeKind::Or && self.rank > 0 && !self.strict
+        let prior = if self.path.is_empty()
+            && kind == NodeKind::Or
+            && self.rank & !RELAXED > 0
+            && !self.strict
         {
             self.root_prior(&slots)
         } else {
@@ -874,7 +901,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// times its proof number (at most `ROOT_PRIOR_CAP` times). Empty
     /// when the table holds no such refutations.
     fn root_prior(&mut self, slots: &[Slot<M>]) -> Vec<PnDn> {
-        let rank = self.rank;
+        let rank = self.rank & !RELAXED;
         let work: Vec<Option<u32>> = slots
             .iter()
             .map(|s| {

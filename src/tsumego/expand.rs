@@ -5,7 +5,7 @@
 use super::numbers::Parent;
 use super::{Frame, Made, Outcome, Seen, Tsumego, order, pos_key};
 use crate::board::zobrist;
-use crate::board::{Bits, Board, Move, Point};
+use crate::board::{Bits, Board, Color, Move, Point};
 use crate::dfpn::{Child, Expansion, Footprint as _, Game as _, NO_DEP, PnDn};
 
 impl<const W: usize> Tsumego<W> {
@@ -128,6 +128,11 @@ impl<const W: usize> Tsumego<W> {
             parent.attacker_halo
         } else {
             f.board.stones(self.attacker).spread()
+        };
+        let candidates = if self.skip_eye_fills && heuristics && !mover_is_attacker {
+            candidates & !single_block_eyes(&f.board, candidates, self.attacker)
+        } else {
+            candidates
         };
         let ranks = order::ranked(candidates, target, front);
         // Every move's bucket is fetched before any move is played, under
@@ -602,6 +607,24 @@ impl<const W: usize> Tsumego<W> {
         self.path_keys.add(&frame);
         self.frames.push(frame);
     }
+}
+
+/// The points of `among` whose every neighbour on the board is a stone
+/// of one and the same block of the attacker's opponent: his one-block
+/// eyes, which he can only fill.
+fn single_block_eyes<const W: usize>(board: &Board<W>, among: Bits<W>, attacker: Color) -> Bits<W> {
+    let ringed = among & !(board.empty() | board.stones(attacker)).spread();
+    let mut eyes = Bits::EMPTY;
+    for i in ringed.iter() {
+        let around = Bits::around(i) & board.on_board();
+        let Some(first) = around.first() else {
+            continue;
+        };
+        if (around & !board.block(Point(first as u16))).is_empty() {
+            eyes = eyes | Bits::single(i);
+        }
+    }
+    eyes
 }
 
 #[cfg(test)]
