@@ -621,7 +621,7 @@ fn single_block_eyes<const W: usize>(board: &Board<W>, among: Bits<W>, attacker:
             continue;
         };
         if (around & !board.block(Point(first as u16))).is_empty() {
-            eyes = eyes | Bits::single(i);
+            eyes |= Bits::single(i);
         }
     }
     eyes
