@@ -47,12 +47,13 @@ fn probe<S: Words>(mut s: Searcher<Move, S>, threads: usize) {
                 let (w, h) = p.search_shape();
                 shikatsu::board::words_for(w, h)
             };
-            let o = shikatsu::with_words!(words, W => s.solve_threads(
-                &mut Tsumego::<W>::for_search(&p, side, side, master),
-                limits,
-                &mut Unobserved,
-                threads,
-            ));
+            let relax = std::env::var_os("RELAX").is_some();
+            let o = shikatsu::with_words!(words, W => {
+                let mut g = Tsumego::<W>::for_search(&p, side, side, master);
+                let relaxed = g.relax(relax);
+                s.set_relaxed(relaxed);
+                s.solve_threads(&mut g, limits, &mut Unobserved, threads)
+            });
             let el = t.elapsed().as_secs_f64();
             if std::env::var("PROOF").is_ok() && !matches!(o, Outcome::Unknown(_)) {
                 let proven = matches!(o, Outcome::Proven);

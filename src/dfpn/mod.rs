@@ -185,6 +185,11 @@ pub trait Game {
     fn walk_for(&mut self, prover_wins: Option<bool>) {
         let _ = prover_wins;
     }
+    /// A relaxed game (`Searcher::set_relaxed`) turned out wrong at the
+    /// current position: a move it leaves out wins here for the side the
+    /// proof's walk wanted to lose. From now on the game makes every move
+    /// here. The default game is never relaxed.
+    fn unrelax_here(&mut self) {}
     /// A move as a number from 1 up, so the table can keep the move that
     /// won a position (0: this game keeps none).
     fn move_code(&self, m: Self::Move) -> u32 {

@@ -69,7 +69,7 @@ struct NodeResult {
 
 const CLOCK_EVERY: u64 = 1024;
 /// The rank bit of a relaxed game's results (`Searcher::set_relaxed`).
-const RELAXED: u8 = 0x40;
+pub(super) const RELAXED: u8 = 0x40;
 /// Most distinct nodes an extracted proof may have before extraction gives
 /// up (with its sharing summaries, about 300 MB; the largest suite proof
 /// has 0.4 million).

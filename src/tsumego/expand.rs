@@ -129,7 +129,11 @@ impl<const W: usize> Tsumego<W> {
         } else {
             f.board.stones(self.attacker).spread()
         };
-        let candidates = if self.skip_eye_fills && heuristics && !mover_is_attacker {
+        let candidates = if self.skip_eye_fills
+            && heuristics
+            && !mover_is_attacker
+            && (self.full_at.is_empty() || !self.full_at.contains(&self.key()))
+        {
             candidates & !single_block_eyes(&f.board, candidates, self.attacker)
         } else {
             candidates

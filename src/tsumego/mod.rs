@@ -105,6 +105,9 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// The relaxed game (`relax`): the search leaves out the defender's
     /// moves that only fill an eye of one of his blocks.
     pub(super) skip_eye_fills: bool,
+    /// Positions where the relaxed game proved wrong (`unrelax_here`):
+    /// every move is made there.
+    pub(super) full_at: std::collections::HashSet<u64>,
     frames: Vec<Frame<W>>,
     /// By depth, the moves the frame there made when it was expanded.
     made: Vec<Made<W>>,
@@ -319,6 +322,7 @@ impl<const W: usize> Tsumego<W> {
             no_fix: vec![std::cell::Cell::new(0); 1 << life_in_answers::NO_FIX_BITS].into(),
             walk_winner: None,
             skip_eye_fills: false,
+            full_at: std::collections::HashSet::new(),
             frames,
             made: Vec::new(),
             serials: 0,
@@ -801,6 +805,13 @@ impl<const W: usize> Game for Tsumego<W> {
     }
 
     #[inline]
+    fn unrelax_here(&mut self) {
+        if self.skip_eye_fills {
+            let key = self.key();
+            self.full_at.insert(key);
+        }
+    }
+
     fn key(&self) -> u64 {
         let f = self.top();
         Self::tt_key(
