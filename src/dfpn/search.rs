@@ -1141,6 +1141,47 @@ mod tests {
             .collect()
     }
 
+    /// A final entry of `rank` (proven or disproven), as `store` keeps it.
+    fn entry(rank: u8, proven: bool) -> Entry {
+        Entry {
+            pn: if proven { 0 } else { INF },
+            dn: if proven { INF } else { 0 },
+            work: 1,
+            dep: NO_DEP,
+            rank,
+            free: false,
+            best: 0,
+        }
+    }
+
+    /// A relaxed game's proof is taken as proven by relaxed searches of
+    /// the same or more favourable rules only; its disproofs (kept
+    /// unmarked) hold in the full game too, and full-game results hold
+    /// in the relaxed one.
+    #[test]
+    fn relaxed_proofs_stay_apart_from_the_full_games_results() {
+        let mut s: Searcher<u8> = Searcher::new(1 << 20);
+        let relaxed_proof = entry(RELAXED, true);
+        s.set_rank(0);
+        assert!(!s.holds(&relaxed_proof));
+        s.set_rank(2);
+        assert!(!s.holds(&relaxed_proof));
+        s.set_relaxed(true);
+        assert!(s.holds(&relaxed_proof));
+        assert!(s.holds(&entry(0, true)) && s.holds(&entry(2, true)));
+        assert!(s.holds(&entry(2, false)) && !s.holds(&entry(0, false)));
+        assert!(!s.holds(&entry(RELAXED | 3, true)));
+        s.set_relaxed(false);
+        assert_eq!(s.rank, 2);
+        // The unfinished numbers of any search pass as estimates.
+        let open = Entry {
+            pn: 3,
+            dn: 4,
+            ..relaxed_proof
+        };
+        assert!(s.holds(&open));
+    }
+
     #[test]
     fn weights_choose_by_weighted_proof_numbers() {
         // 3, 5 and 2 weighted 1, 1 and 4: 3, 5, 8.

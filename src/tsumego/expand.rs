@@ -618,13 +618,18 @@ impl<const W: usize> Tsumego<W> {
 /// eyes, which he can only fill.
 fn single_block_eyes<const W: usize>(board: &Board<W>, among: Bits<W>, attacker: Color) -> Bits<W> {
     let ringed = among & !(board.empty() | board.stones(attacker)).spread();
-    let mut eyes = Bits::EMPTY;
+    let (mut eyes, mut block) = (Bits::EMPTY, Bits::EMPTY);
     for i in ringed.iter() {
         let around = Bits::around(i) & board.on_board();
         let Some(first) = around.first() else {
             continue;
         };
-        if (around & !board.block(Point(first as u16))).is_empty() {
+        // The eyes of one group mostly share its blocks: flood anew only
+        // for a neighbour outside the last one.
+        if !(around & !block).is_empty() {
+            block = board.block(Point(first as u16));
+        }
+        if (around & !block).is_empty() {
             eyes |= Bits::single(i);
         }
     }
@@ -637,6 +642,45 @@ mod tests {
     use crate::board::Color;
     use crate::dfpn::{Child, Expansion, Game};
     use crate::problem::{Ko, load_paths};
+
+    /// The relaxed game leaves out the defender's fills of a one-block
+    /// eye, where the attacker proves and only in the search: a proof's
+    /// walk makes them, the defender's own proofs make them, and a point
+    /// between two of his blocks (a connection) is made.
+    #[test]
+    fn the_relaxed_game_leaves_out_one_block_eye_fills_in_the_search_only() {
+        use crate::board::{Move, Point};
+        // White's block ab-ba-bb-cb has the eye aa; ca touches it and da.
+        let text = "(;FF[4]SZ[9]AW[ab][ba][bb][cb][da][ea][eb]\
+                    AB[ac][bc][cc][dc][ec][fc][fb][fa]MA[bb])";
+        let p = crate::problem::sgf::load_str("eyes.sgf", text)
+            .pop()
+            .expect("a problem")
+            .expect("it loads");
+        let at = |s: &str| Move::Play(Point::from_sgf(s).expect("a point"));
+        let moves = |g: &mut Tsumego, walk: bool| {
+            let mut out: Vec<Child<Move>> = Vec::new();
+            if walk {
+                g.expand_plain(&mut out);
+            } else {
+                g.expand(&mut out);
+            }
+            out.iter().map(|c| c.mv).collect::<Vec<_>>()
+        };
+        let (w, b) = (Color::White, Color::Black);
+        let mut attacker_proves: Tsumego = Tsumego::new(&p, w, b, Ko::from(None));
+        assert!(attacker_proves.relax(true));
+        let searched = moves(&mut attacker_proves, false);
+        assert!(!searched.contains(&at("aa")), "{searched:?}");
+        assert!(searched.contains(&at("ca")) && searched.contains(&at("db")));
+        assert!(searched.contains(&Move::Pass));
+        assert!(moves(&mut attacker_proves, true).contains(&at("aa")));
+        assert!(!attacker_proves.relax(false));
+        assert!(moves(&mut attacker_proves, false).contains(&at("aa")));
+        let mut defender_proves: Tsumego = Tsumego::new(&p, w, w, Ko::from(None));
+        assert!(!defender_proves.relax(true));
+        assert!(moves(&mut defender_proves, false).contains(&at("aa")));
+    }
 
     /// What a frame holds, to compare two made the two ways.
     fn view<const W: usize>(f: &Frame<W>) -> impl PartialEq + std::fmt::Debug + use<W> {
