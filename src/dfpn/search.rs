@@ -254,14 +254,17 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
     /// under a higher one, a disproof under a higher rank holds under a
     /// lower one. Other results of another rank are not used, except
     /// final ones that no move bound to the rules (`Child::bound`, a ban)
-    /// took part in, and unfinished numbers as estimates. At most 127.
+    /// took part in, and unfinished numbers as estimates. Below `RELAXED`
+    /// (64), the bit `set_relaxed` adds.
     pub fn set_rank(&mut self, rank: u8) {
         debug_assert!(rank < RELAXED);
         self.rank = rank;
     }
 
-    /// Searches from now on are of a relaxed game, which leaves out moves
-    /// of the prover's opponent (or not). A disproof found in it holds in
+    /// Searches from now on are of a relaxed game, one that leaves out
+    /// some of the opponent's moves (`relaxed`), or of the full game
+    /// again. The game itself must leave them out (`Game::unrelax_here`
+    /// puts them back where they matter). A disproof found in it holds in
     /// the full game; a proof is only a candidate, kept apart in the
     /// table (marked `RELAXED` in its rank, never free) so that no search
     /// of the full game takes it as proven. A relaxed proof's walk
