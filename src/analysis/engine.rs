@@ -234,7 +234,9 @@ impl Engine {
             game.play(m);
         }
         let mut main = self.take_searcher(ko.master, prover);
-        let relaxed = game.relax(self.relax);
+        // Only a win that is written out and checked may come from the
+        // relaxed game: its proofs are candidates until their walk.
+        let relaxed = game.relax(self.relax && self.check_wins);
         each!(&mut main, s => s.set_relaxed(relaxed));
         // The positions counted so far, and whether earlier searches left
         // results in the table.
