@@ -69,7 +69,7 @@ struct NodeResult {
 
 const CLOCK_EVERY: u64 = 1024;
 /// The rank bit of a relaxed game's results (`Searcher::set_relaxed`).
-pub(super) const RELAXED: u8 = 0x40;
+const RELAXED: u8 = 0x40;
 /// Most distinct nodes an extracted proof may have before extraction gives
 /// up (with its sharing summaries, about 300 MB; the largest suite proof
 /// has 0.4 million).
@@ -276,6 +276,11 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.rank = (self.rank & !RELAXED) | if relaxed { RELAXED } else { 0 };
     }
 
+    /// Whether searches play a relaxed game (`set_relaxed`).
+    fn relaxed(&self) -> bool {
+        self.rank & RELAXED != 0
+    }
+
     /// Searches stop (`Stop::Cancelled`) once `flag` is set; it is read
     /// as rarely as the clock, so it costs nothing per position.
     pub fn set_cancel(&mut self, flag: Option<Arc<AtomicBool>>) {
@@ -379,7 +384,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         let r = self.mid(game, INF, INF, root_path, observer);
         self.root_pn = r.pn;
         self.root_dn = r.dn;
-        self.root_free = r.free && !(r.pn == 0 && self.rank & RELAXED != 0);
+        self.root_free = r.free && !(r.pn == 0 && self.relaxed());
         if r.pn == 0 {
             Outcome::Proven
         } else if r.dn == 0 {
@@ -452,7 +457,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
 
     fn store(&mut self, path: u64, key: u64, free_key: u64, depth: u32, r: NodeResult) {
         let final_ = r.pn == 0 || r.dn == 0;
-        let relaxed_proof = r.pn == 0 && self.rank & RELAXED != 0;
+        let relaxed_proof = r.pn == 0 && self.relaxed();
         let entry = Entry {
             pn: r.pn,
             dn: r.dn,

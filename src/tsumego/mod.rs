@@ -104,10 +104,10 @@ pub struct Tsumego<const W: usize = WORDS> {
     walk_winner: Option<Color>,
     /// The relaxed game (`relax`): the search leaves out the defender's
     /// moves that only fill an eye of one of his blocks.
-    pub(super) skip_eye_fills: bool,
+    skip_eye_fills: bool,
     /// Positions where the relaxed game proved wrong (`unrelax_here`):
     /// every move is made there.
-    pub(super) full_at: std::collections::HashSet<u64>,
+    full_at: rustc_hash::FxHashSet<u64>,
     frames: Vec<Frame<W>>,
     /// By depth, the moves the frame there made when it was expanded.
     made: Vec<Made<W>>,
@@ -220,8 +220,8 @@ impl<const W: usize> Tsumego<W> {
     /// attacker), the defender's moves that only fill an eye of one of
     /// his blocks are not made. Such a fill is nearly always worse than
     /// his pass, yet each must be refuted as deeply as the pass is:
-    /// gop/14928 White's proof as ko master 131M positions in the full
-    /// game, 54M relaxed. A proof's walk makes every move (a filled
+    /// gop/14928 White's two status searches 131M positions in the full
+    /// game, 53M relaxed. A proof's walk makes every move (a filled
     /// eye's refutation is searched there), so the relaxed game only
     /// steers the search. Returns whether it is relaxed.
     pub fn relax(&mut self, on: bool) -> bool {
@@ -322,7 +322,7 @@ impl<const W: usize> Tsumego<W> {
             no_fix: vec![std::cell::Cell::new(0); 1 << life_in_answers::NO_FIX_BITS].into(),
             walk_winner: None,
             skip_eye_fills: false,
-            full_at: std::collections::HashSet::new(),
+            full_at: rustc_hash::FxHashSet::default(),
             frames,
             made: Vec::new(),
             serials: 0,
@@ -804,7 +804,6 @@ impl<const W: usize> Game for Tsumego<W> {
         }
     }
 
-    #[inline]
     fn unrelax_here(&mut self) {
         if self.skip_eye_fills {
             let key = self.key();
@@ -812,6 +811,7 @@ impl<const W: usize> Game for Tsumego<W> {
         }
     }
 
+    #[inline]
     fn key(&self) -> u64 {
         let f = self.top();
         Self::tt_key(

@@ -5,7 +5,7 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
-use super::{Limits, RELAXED, REPAIR_ROUNDS, Searcher, Unobserved, ZONE_COVERS};
+use super::{Limits, REPAIR_ROUNDS, Searcher, Unobserved, ZONE_COVERS};
 use crate::dfpn::tt::{Entry, Words};
 use crate::dfpn::{Child, Expansion, Footprint, Game, INF, NodeKind, extend_path};
 
@@ -483,7 +483,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             None
         };
         game.undo();
-        if !won && self.rank & RELAXED != 0 {
+        if !won && self.relaxed() {
             // Perhaps a move the relaxed search left out.
             game.unrelax_here();
         }
