@@ -374,6 +374,18 @@ impl Engine {
             if too_large && !verdict.checked {
                 self.too_large += 1;
             }
+            if !checked && !too_large && !deferred && game.relaxed() {
+                // A relaxed proof that did not hold: the full game goes on
+                // from the table, where its relaxed proofs no longer count.
+                self.spend(spent);
+                game.relax(false);
+                s.set_relaxed(false);
+                let start = (s.positions(), true);
+                let outcome = s.solve(game, self.limits(), &mut Unobserved);
+                let mut again = self.conclude(s, game, outcome, start, ctx);
+                again.positions += spent;
+                return again;
+            }
             if !checked && !too_large && !deferred {
                 // The table misled the extraction: search strictly.
                 let (strict, positions) = self.retry(game, ctx, true);

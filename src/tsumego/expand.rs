@@ -134,7 +134,7 @@ impl<const W: usize> Tsumego<W> {
             && !mover_is_attacker
             && (self.full_at.is_empty() || !self.full_at.contains(&self.key()))
         {
-            candidates & !single_block_eyes(&f.board, candidates, self.attacker)
+            candidates & !own_eye_fills(&f.board, candidates, self.attacker)
         } else {
             candidates
         };
@@ -613,27 +613,33 @@ impl<const W: usize> Tsumego<W> {
     }
 }
 
-/// The points of `among` whose every neighbour on the board is a stone
-/// of one and the same block of the attacker's opponent: his one-block
-/// eyes, which he can only fill.
-fn single_block_eyes<const W: usize>(board: &Board<W>, among: Bits<W>, attacker: Color) -> Bits<W> {
-    let ringed = among & !(board.empty() | board.stones(attacker)).spread();
-    let (mut eyes, mut block) = (Bits::EMPTY, Bits::EMPTY);
-    for i in ringed.iter() {
+/// The points of `among` where the defender (the attacker's opponent)
+/// would only fill an eye of his own: no attacker stone next to them, at
+/// most one empty neighbour (a one-point eye, or a point of a two-point
+/// one), and every stone next to them in one and the same block of his.
+fn own_eye_fills<const W: usize>(board: &Board<W>, among: Bits<W>, attacker: Color) -> Bits<W> {
+    let away = among & !board.stones(attacker).spread();
+    let (mut fills, mut block) = (Bits::EMPTY, Bits::EMPTY);
+    for i in away.iter() {
         let around = Bits::around(i) & board.on_board();
-        let Some(first) = around.first() else {
+        let empty = around & board.empty();
+        if empty.count() > 1 {
+            continue;
+        }
+        let stones = around & !empty;
+        let Some(first) = stones.first() else {
             continue;
         };
         // The eyes of one group mostly share its blocks: flood anew only
-        // for a neighbour outside the last one.
-        if !(around & !block).is_empty() {
+        // for a stone outside the last one.
+        if !(stones & !block).is_empty() {
             block = board.block(Point(first as u16));
         }
-        if (around & !block).is_empty() {
-            eyes |= Bits::single(i);
+        if (stones & !block).is_empty() {
+            fills |= Bits::single(i);
         }
     }
-    eyes
+    fills
 }
 
 #[cfg(test)]
@@ -643,12 +649,12 @@ mod tests {
     use crate::dfpn::{Child, Expansion, Game};
     use crate::problem::{Ko, load_paths};
 
-    /// The relaxed game leaves out the defender's fills of a one-block
-    /// eye, where the attacker proves and only in the search: a proof's
-    /// walk makes them, the defender's own proofs make them, and a point
-    /// between two of his blocks (a connection) is made.
+    /// The relaxed game leaves out the defender's fills of his own one-
+    /// or two-point eyes, where the attacker proves and only in the
+    /// search: a proof's walk makes them, the defender's own proofs make
+    /// them, and a point between two of his blocks (a connection) is made.
     #[test]
-    fn the_relaxed_game_leaves_out_one_block_eye_fills_in_the_search_only() {
+    fn the_relaxed_game_leaves_out_own_eye_fills_in_the_search_only() {
         use crate::board::{Move, Point};
         // White's block ab-ba-bb-cb has the eye aa; ca touches it and da.
         let text = "(;FF[4]SZ[9]AW[ab][ba][bb][cb][da][ea][eb]\
@@ -680,6 +686,21 @@ mod tests {
         let mut defender_proves: Tsumego = Tsumego::new(&p, w, w, Ko::from(None));
         assert!(!defender_proves.relax(true));
         assert!(moves(&mut defender_proves, false).contains(&at("aa")));
+        // A two-point eye aa-ba in White's block ab-bb-cb-ca-db: both
+        // points; ea and eb touch Black's wall.
+        let text = "(;FF[4]SZ[9]AW[ab][bb][cb][ca][db]\
+                    AB[ac][bc][cc][dc][ec][fc][fb][fa]MA[bb])";
+        let p = crate::problem::sgf::load_str("two.sgf", text)
+            .pop()
+            .expect("a problem")
+            .expect("it loads");
+        let mut g: Tsumego = Tsumego::new(&p, w, b, Ko::from(None));
+        assert!(g.relax(true));
+        let searched = moves(&mut g, false);
+        assert!(!searched.contains(&at("aa")) && !searched.contains(&at("ba")));
+        assert!(searched.contains(&at("ea")) && searched.contains(&at("eb")));
+        let walked = moves(&mut g, true);
+        assert!(walked.contains(&at("aa")) && walked.contains(&at("ba")));
     }
 
     /// What a frame holds, to compare two made the two ways.

@@ -103,7 +103,7 @@ pub struct Tsumego<const W: usize = WORDS> {
     /// The winner of the proof being walked (`Game::walk_for`), if any.
     walk_winner: Option<Color>,
     /// The relaxed game (`relax`): the search leaves out the defender's
-    /// moves that only fill an eye of one of his blocks.
+    /// moves that only fill an eye of his own.
     skip_eye_fills: bool,
     /// Positions where the relaxed game proved wrong (`unrelax_here`):
     /// every move is made there.
@@ -217,12 +217,14 @@ impl<const W: usize> Tsumego<W> {
 
     /// Whether the search plays the relaxed game (`Searcher::set_relaxed`)
     /// from now on: where the attacker proves (`on` and the prover the
-    /// attacker), the defender's moves that only fill an eye of one of
-    /// his blocks are not made. Such a fill is nearly always worse than
-    /// his pass, yet each must be refuted as deeply as the pass is:
-    /// gop/14928 White's two status searches 131M positions in the full
-    /// game, 53M relaxed. A proof's walk makes every move (a filled
-    /// eye's refutation is searched there), so the relaxed game only
+    /// attacker), the defender's moves that only fill an eye of his own
+    /// (a one-point eye, or a point of a two-point eye, walled by one
+    /// of his blocks) are not made. Such a fill is nearly always worse
+    /// than his pass, yet each must be refuted as deeply as the pass is:
+    /// gop/14928 White's proof as ko master 131M positions in the full
+    /// game, 47M relaxed. A proof's walk makes every move (a filled
+    /// eye's refutation is searched there), and where that fails the
+    /// analysis goes on in the full game, so the relaxed game only
     /// steers the search. Returns whether it is relaxed.
     pub fn relax(&mut self, on: bool) -> bool {
         self.skip_eye_fills = on && self.prover == self.attacker;
