@@ -302,7 +302,7 @@ impl Engine {
         (before, carried): (u64, bool),
         ctx: Asked,
     ) -> Verdict {
-        let (_, _, _, ko, moves) = ctx;
+        let (problem, to_move, _, ko, moves) = ctx;
         let check_losses = self.check_losses;
         let check_wins = self.check_wins;
         let numbers = s.root_numbers();
@@ -329,8 +329,10 @@ impl Engine {
             let debug = self.debug;
             if debug {
                 let size: usize = tree.as_ref().map_or(0, |t| proof::distinct_size(t));
+                let left = self.deadline.map(|d| d.saturating_duration_since(t0));
                 eprintln!(
-                    "decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}, path stores {}, free {}",
+                    "{} {to_move:?} to move, {left:?} left: decide {moves:?} {}: {outcome:?} search {} positions, extract {:?} (+{} positions), tree {size}, path stores {}, free {}",
+                    problem.label(),
                     ko.describe(),
                     before,
                     t1 - t0,

@@ -157,8 +157,23 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         self.proof_too_large = false;
         self.recent.clear();
         let root_path = extend_path(0, game.key());
-        let saved = self.limits;
-        self.limits = Limits::default();
+        let (saved, clock) = (self.limits, self.clock);
+        // A proof found in time is written out past the clock, but only
+        // for half the search's time again: a walk that keeps failing and
+        // repairing is given up as its search would have been (gop/14352
+        // W's grade search, proven with 4 s left, walked 8.9 s past its
+        // clock and found no proof).
+        self.limits = Limits {
+            positions: None,
+            time: saved.time.map(|t| t / 2),
+        };
+        self.clock = super::Stopwatch::start::<M, _>(&Unobserved);
+        let out_of_time = |s: &Self| {
+            s.stopped.is_some()
+                || s.limits
+                    .time
+                    .is_some_and(|t| s.clock.ran::<M, _>(&Unobserved) >= t)
+        };
         game.walk_for(Some(proof));
         self.stopped = None;
         let mut result = None;
@@ -191,11 +206,9 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             // repeats only here). Forget what it said along the path that
             // failed and search again: the positions are then valued on
             // this path, with their dependence on it.
-            let Some(misled) = x
-                .misled
-                .take()
-                .filter(|_| !self.proof_too_large && self.positions - start < budget)
-            else {
+            let Some(misled) = x.misled.take().filter(|_| {
+                !self.proof_too_large && self.positions - start < budget && !out_of_time(self)
+            }) else {
                 break;
             };
             if let Some(&(_, key, _)) = misled.last() {
@@ -209,7 +222,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
                 break;
             }
         }
-        self.limits = saved;
+        (self.limits, self.clock) = (saved, clock);
         game.walk_for(None);
         result
     }
