@@ -170,3 +170,28 @@ fn a_proof_too_large_on_the_carried_table_is_found_again_on_an_empty_one() {
     assert_eq!(r.threats_needed, Some(0));
     assert_eq!(r.opponent_threats_needed, Some(3), "{r:?}");
 }
+
+#[test]
+fn a_relaxed_proof_whose_walk_fails_is_decided_in_the_full_game() {
+    // Black kills sim/8/gun-ko by ko. Where Black (the attacker) is
+    // proven, the search leaves out White's fills of his own eyes; here
+    // such a fill is one of White's answers, so the relaxed proof fails
+    // its walk and the search goes on in the full game on the same table.
+    // The answer must be the full game's: `ko` by aa, each side needing
+    // one threat, the proof checked and no strict search on an empty
+    // table.
+    let Some(dir) = suite() else { return };
+    let p = load_paths(&[dir.join("sim/8/gun-ko.sgf")])
+        .pop()
+        .unwrap()
+        .unwrap();
+    let opts = within(1_000_000, 16 << 20);
+    let r = Record::from_analysis(&p, &analyze(&p, shikatsu::board::Color::Black, &opts));
+    assert_eq!(r.status, "ko", "{r:?}");
+    assert!(r.checked, "{r:?}");
+    assert_eq!(r.first_moves, ["aa"]);
+    assert!(r.all_first_moves);
+    assert_eq!(r.threats_needed, Some(1), "{r:?}");
+    assert_eq!(r.opponent_threats_needed, Some(1), "{r:?}");
+    assert_eq!(r.strict_searches, 0, "{r:?}");
+}
