@@ -135,11 +135,9 @@ fn a_position_budget_is_shared_by_the_first_moves_in_rounds() {
     // move's search could spend the whole budget before the rest had
     // theirs; in rounds of growing caps every move is decided within the
     // same budget that decides the status.
-    let Some(dir) = suite() else { return };
-    let p = load_paths(&[dir.join("gop/14937.sgf")])
-        .pop()
-        .unwrap()
-        .unwrap();
+    let Some(p) = crate::common::suite_problem("gop/14937.sgf") else {
+        return;
+    };
     let side = p.to_move.unwrap();
     let with =
         |positions| Record::from_analysis(&p, &analyze(&p, side, &within(positions, 128 << 20)));
@@ -160,8 +158,9 @@ fn a_proof_too_large_on_the_carried_table_is_found_again_on_an_empty_one() {
     // of that proof ran past its two million positions; the same question
     // on an empty table has a proof of about 95,000, so the grade is
     // found (White needs three threats) instead of left unknown.
-    let Some(dir) = suite() else { return };
-    let p = load_paths(&[dir.join("cc3/7.sgf")]).pop().unwrap().unwrap();
+    let Some(p) = crate::common::suite_problem("cc3/7.sgf") else {
+        return;
+    };
     let opts = within(40_000_000, 256 << 20);
     let r = Record::from_analysis(&p, &analyze(&p, shikatsu::board::Color::Black, &opts));
     assert_eq!(r.status, "ko");
@@ -180,11 +179,9 @@ fn a_relaxed_proof_whose_walk_fails_is_decided_in_the_full_game() {
     // The answer must be the full game's: `ko` by aa, each side needing
     // one threat, the proof checked and no strict search on an empty
     // table.
-    let Some(dir) = suite() else { return };
-    let p = load_paths(&[dir.join("sim/8/gun-ko.sgf")])
-        .pop()
-        .unwrap()
-        .unwrap();
+    let Some(p) = crate::common::suite_problem("sim/8/gun-ko.sgf") else {
+        return;
+    };
     let opts = within(1_000_000, 16 << 20);
     let r = Record::from_analysis(&p, &analyze(&p, shikatsu::board::Color::Black, &opts));
     assert_eq!(r.status, "ko", "{r:?}");
