@@ -787,3 +787,30 @@ fn bench_json_is_one_document_whose_summary_adds_up() {
     assert_eq!(summary["not_loaded"], 0);
     assert!(err.starts_with("bench: "), "{err}");
 }
+
+#[test]
+fn the_debug_switch_names_each_first_move_searched_and_is_silent_otherwise() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic/basic-ko.sgf");
+    let run = |debug: bool| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_shikatsu"));
+        c.args(["solve", file, "--jobs", "1", "--quiet"]);
+        if debug {
+            c.env("SHIKATSU_DEBUG", "1");
+        } else {
+            c.env_remove("SHIKATSU_DEBUG");
+        }
+        let out = c.output().expect("the binary runs");
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // Black wins the basic ko only as ko master, by A8: his pass is the
+    // other first move, lost even then.
+    let loud = run(true);
+    assert!(
+        loud.lines().any(|l| l.contains(
+            "basic-ko.sgf Black to move: first move pass Black is ko master, cap 250000 positions: Disproven in "
+        )),
+        "{loud}"
+    );
+    assert!(!run(false).contains("first move"));
+}

@@ -77,7 +77,7 @@ pub struct Engine {
     /// table is not carried over.
     pub(super) carried: Option<Carried>,
     /// `Options::debug`.
-    debug: bool,
+    pub(super) debug: bool,
     /// Where the attacker proves, search the relaxed game
     /// (`Tsumego::relax`); `SHIKATSU_NO_RELAX` turns it off, to measure.
     relax: bool,

@@ -148,6 +148,19 @@ fn classify_one<O: Observer<Move>>(
     let too_large = engine.too_large;
     let v = engine.decide(ask.problem, ask.side, ask.side, master, &[m], observer);
     engine.move_cap = None;
+    if engine.debug {
+        // Which first moves a side's list waits for, and at what cost.
+        eprintln!(
+            "{} {:?} to move: first move {} {}, cap {} positions: {:?} in {} positions",
+            ask.problem.label(),
+            ask.side,
+            m.human(ask.problem.board.height()),
+            master.describe(),
+            ask.cap,
+            v.outcome,
+            v.positions
+        );
+    }
     let reported = match v.outcome {
         Outcome::Proven => engine.check_wins,
         Outcome::Disproven => engine.check_losses,

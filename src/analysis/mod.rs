@@ -78,7 +78,8 @@ pub struct Options {
     /// then picks up where the last search stopped instead of starting
     /// afresh.
     pub resume: Option<Resume>,
-    /// Print each status search's extraction and check, and any proof
+    /// Print each status search's extraction and check, each first
+    /// move's search while a side's moves are classified, and any proof
     /// the checker rejects, on stderr: `SHIKATSU_DEBUG` in the command
     /// line's runs (`solve`, `bench`), never in the terminal UI, whose
     /// screen stderr is.
