@@ -530,11 +530,17 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
         {
             self.stopped = Some(Stop::Cancelled);
         }
-        if let Some(t) = self.limits.time
-            && self.clock.ran(observer) >= t
-        {
+        if self.time_is_up(observer) {
             self.stopped = Some(Stop::Time);
         }
+    }
+
+    /// Whether the search's clock has run past its time limit.
+    #[inline]
+    fn time_is_up<O: Observer<M>>(&self, observer: &O) -> bool {
+        self.limits
+            .time
+            .is_some_and(|t| self.clock.ran(observer) >= t)
     }
 
     fn take_buffers(&mut self, depth: usize) -> (Vec<Child<M>>, Vec<Slot<M>>) {

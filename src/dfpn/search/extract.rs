@@ -168,12 +168,7 @@ impl<M: Copy + Eq + std::fmt::Debug, S: Words> Searcher<M, S> {
             time: saved.time.map(|t| t / 2),
         };
         self.clock = super::Stopwatch::start::<M, _>(&Unobserved);
-        let out_of_time = |s: &Self| {
-            s.stopped.is_some()
-                || s.limits
-                    .time
-                    .is_some_and(|t| s.clock.ran::<M, _>(&Unobserved) >= t)
-        };
+        let out_of_time = |s: &Self| s.stopped.is_some() || s.time_is_up(&Unobserved);
         game.walk_for(Some(proof));
         self.stopped = None;
         let mut result = None;
