@@ -15,7 +15,7 @@ use shikatsu::batch::Plan;
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
 use shikatsu::problem::{self, Loaded, MAX_THREATS};
-use shikatsu::report::Record;
+use shikatsu::report::{Record, proof_file};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -321,6 +321,11 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     }
     let start = Instant::now();
     let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
+    let proof_names = proof_file::Names::of(
+        (loaded.iter())
+            .filter_map(|l| l.as_ref().ok())
+            .map(|p| p.file.as_path()),
+    );
     let plan = Plan::new(&loaded, jobs);
     plan.tune(&mut opts, args.parallel_ko, args.threads);
     let bar = progress_bar(args.quiet, plan.jobs.len());
@@ -346,7 +351,11 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         &opts,
         &pool,
         |p, a, r| {
-            if let Some(Err(e)) = args.proof_sgf.as_ref().map(|d| write_proofs(d, p, a)) {
+            if let Some(Err(e)) = args
+                .proof_sgf
+                .as_ref()
+                .map(|d| write_proofs(d, &proof_names, p, a))
+            {
                 r.error.get_or_insert(format!("{e:#}"));
             }
         },
@@ -798,10 +807,11 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
 /// problem (the terminal UI's `w` writes the same files).
 pub(crate) fn write_proofs(
     dir: &std::path::Path,
+    names: &proof_file::Names,
     p: &shikatsu::problem::Problem,
     a: &analysis::Analysis,
 ) -> Result<()> {
-    shikatsu::report::proof_file::write(dir, p, a)?;
+    proof_file::write(dir, names, p, a)?;
     Ok(())
 }
 

@@ -452,6 +452,64 @@ fn proof_sgf_files_are_written_and_solve_again_to_the_same_answer() {
     }
 }
 
+/// Files of one name in different folders write their proofs under
+/// names their folders tell apart, and a side that fails has its proof
+/// written with its first moves marked bad (`BM`): solving the proofs
+/// again finds no answer of the file to disagree with, and a folder that
+/// holds proofs beside problems solves only the problems.
+#[test]
+fn proofs_of_files_of_one_name_are_all_written_and_reload_without_a_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let classic = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/classic");
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::copy(
+            format!("{classic}/straight-four.sgf"),
+            dir.path().join(sub).join("p.sgf"),
+        )
+        .unwrap();
+    }
+    let d = dir.path().display().to_string();
+    let (code, _) = solve_args(&[&d, "--proof-sgf", &d]);
+    assert_eq!(code, 0);
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".sgf"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "a-p-B.proof.sgf",
+            "a-p-W.proof.sgf",
+            "b-p-B.proof.sgf",
+            "b-p-W.proof.sgf"
+        ]
+    );
+    // Black to kill fails: its proof is White's answers to Black's moves.
+    let fails = std::fs::read_to_string(dir.path().join("a-p-B.proof.sgf")).unwrap();
+    assert!(
+        fails.contains("PL[B]") && fails.contains("BM[1]"),
+        "{fails}"
+    );
+    let proofs: Vec<String> = names.iter().map(|n| format!("{d}/{n}")).collect();
+    let mut args: Vec<&str> = proofs.iter().map(|s| s.as_str()).collect();
+    args.extend(["--format", "jsonl"]);
+    let (code, json) = solve_args(&args);
+    assert_eq!(code, 0, "{json}");
+    for r in jsonl(&json) {
+        if r["status"] == "fails" {
+            assert_eq!(r["accepted"], serde_json::json!([]), "{r}");
+        } else {
+            assert_eq!(r["agrees"], true, "{r}");
+        }
+    }
+    // The folder again: its two problems, not the four proofs.
+    let (_, json) = solve_args(&[&d, "--format", "jsonl"]);
+    assert_eq!(jsonl(&json).len(), 4, "{json}");
+}
+
 /// A file's answer that misses the best status gets the opponent's
 /// refutation beside the proof, named after the answer, with the same
 /// verdict in its root comment and what it refutes.

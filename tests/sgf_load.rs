@@ -153,6 +153,78 @@ fn error_messages_name_the_problem_and_the_cause() {
     );
 }
 
+/// One bad value in a list of points loses the whole list in the parser:
+/// the loader says which, rather than solve another position.
+#[test]
+fn a_value_that_is_not_a_point_is_an_error_not_a_lost_list() {
+    for (text, cause) in [
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac][]AW[ab][bb][cb][ca]MA[bb])",
+            "AB[] is not a point",
+        ),
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca][hello]MA[bb])",
+            "AW[hello] is not a point",
+        ),
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[b])",
+            "MA[b] is not a point",
+        ),
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb];B[hello])",
+            "B[hello] in the answer tree is not a move",
+        ),
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb];W[zz])",
+            "W[zz] is off the 9x9 board",
+        ),
+        (
+            "(;FF[4]SZ[nine]AB[aa]AW[bb]MA[bb])",
+            "SZ[nine] is not a board size",
+        ),
+        (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb]SX[B=dead])",
+            "SX[B=dead]: \"dead\" is not a status \
+             (unconditional, ko or fails, then eyes or seki if you like)",
+        ),
+    ] {
+        assert_eq!(err(text), format!("t.sgf: problem 0: {cause}"), "{text}");
+    }
+    // Compressed rectangles are points; blanks around a size are read.
+    let pr =
+        one("(;FF[4]SZ[ 9 ]AB[da:db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb]SX[W=unconditional eyes])");
+    assert_eq!(pr.board.width(), 9);
+    assert_eq!(pr.board.color_at(p("db")), Some(Color::Black));
+}
+
+/// A tree nested deeper than any problem's is refused before it is
+/// parsed: the parser and its nodes would overflow the stack.
+#[test]
+fn a_tree_nested_too_deep_is_an_error_not_a_crash() {
+    let root = format!("(;FF[4]{CORNER}MA[bb]PL[B]");
+    let line = format!("{root}{})", ";B[tt];W[tt]".repeat(30_000));
+    let nested = format!("{root}{}{})", "(;B[aa]".repeat(30_000), ")".repeat(30_000));
+    for (text, deep) in [(line, 60_001), (nested, 30_001)] {
+        assert_eq!(
+            load_str("deep.sgf", &text)
+                .remove(0)
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "deep.sgf: its game tree nests {deep} nodes or variations deep; at most 10000 are read"
+            )
+        );
+    }
+}
+
+/// A first move marked bad (`BM`) is a wrong answer the file shows, not
+/// one of its answers.
+#[test]
+fn first_moves_marked_bad_are_not_the_files_answers() {
+    let pr = one(&format!("(;FF[4]{CORNER}MA[bb]PL[B](;B[ba]BM[1])(;B[aa]))"));
+    assert_eq!(pr.accepted(Color::Black), vec![Move::Play(p("aa"))]);
+}
+
 const GOOD: &str = "(;FF[4]SZ[9]PL[B]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb])";
 
 /// The strict parser's error belongs to the tree it is in: a problem
@@ -209,7 +281,13 @@ fn a_written_proof_reparses_and_passes_the_checker() {
     assert_eq!(a.status, Status::Unconditional);
     assert!(a.checked);
     let tree = a.proof.expect("a proof");
-    let text = proof::sgf::write(&pr, Color::Black, "Black kills: unconditional", &tree);
+    let text = proof::sgf::write(
+        &pr,
+        Color::Black,
+        proof::sgf::Tree::FirstWins,
+        "Black kills: unconditional",
+        &tree,
+    );
     // The written file loads again as the same problem...
     let again = one(&text);
     assert_eq!(again.board, pr.board);
@@ -349,7 +427,7 @@ fn a_written_proof_says_at_each_line_end_why_the_game_is_over() {
         );
         assert!(a.checked, "{file}");
         let tree = a.proof.expect("a proof");
-        let text = proof::sgf::write(&pr, side, "root", &tree);
+        let text = proof::sgf::write(&pr, side, proof::sgf::Tree::FirstWins, "root", &tree);
         let root = sgf_parse::go::parse(&text).unwrap().remove(0);
         let mut ends = Vec::new();
         for c in root.children() {

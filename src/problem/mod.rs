@@ -184,7 +184,17 @@ pub fn load_paths<P: AsRef<Path>>(paths: &[P]) -> Vec<Loaded> {
     out
 }
 
-/// The `.sgf` files under a path (the path itself when it is a file).
+/// A proof that `--proof-sgf` wrote (`….proof.sgf`): written into the
+/// folder being solved, it would be solved again on the next run, and its
+/// own proof written beside it. Named on the command line, it loads.
+fn is_proof_file(path: &Path) -> bool {
+    path.file_stem()
+        .and_then(|s| Path::new(s).extension())
+        .is_some_and(|e| e == "proof")
+}
+
+/// The `.sgf` files under a path (the path itself when it is a file),
+/// proof files left out of folders.
 pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
     let err = |cause: String| LoadError {
         file: path.to_path_buf(),
@@ -225,7 +235,9 @@ pub fn sgf_files(path: &Path) -> Vec<Result<PathBuf, LoadError>> {
             let p = entry.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
+                && !is_proof_file(&p)
+            {
                 files.push(Ok(p));
             }
         }

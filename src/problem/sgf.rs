@@ -164,6 +164,34 @@ impl Trees {
     }
 }
 
+/// The deepest a file's game trees nest that the loader reads: a line of
+/// moves, or variations inside variations.
+const MAX_DEPTH: usize = 10_000;
+
+/// How deep an SGF text nests: the most nodes on one line from a game
+/// tree's root, or the most parentheses open at once, whichever is more.
+fn deepest(text: &str) -> usize {
+    let (mut in_value, mut escaped) = (false, false);
+    // Nodes on the line so far, at each open parenthesis.
+    let mut open: Vec<usize> = Vec::new();
+    let (mut nodes, mut most) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_value => escaped = true,
+            ']' if in_value => in_value = false,
+            _ if in_value => {}
+            '[' => in_value = true,
+            '(' => open.push(nodes),
+            ')' => nodes = open.pop().unwrap_or(0),
+            ';' => nodes += 1,
+            _ => {}
+        }
+        most = most.max(nodes).max(open.len());
+    }
+    most
+}
+
 /// A file that is not UTF-8, in the character set its `CA[]` names
 /// (Shift_JIS, GB2312, EUC-KR, Big5: collections from Japan, China and
 /// Korea), else in Latin-1, SGF's default. Decoded before it is parsed:
@@ -202,6 +230,15 @@ fn parse_text(bytes: &[u8]) -> Result<Parsed, String> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
     if !trimmed.starts_with('(') {
         return Err("not SGF: the text does not start with '('".to_string());
+    }
+    let deep = deepest(trimmed);
+    if deep > MAX_DEPTH {
+        // The parser and the nodes it builds nest as deep as the lines:
+        // past some depth they overflow the stack, and no answer tree of a
+        // problem comes near it.
+        return Err(format!(
+            "its game tree nests {deep} nodes or variations deep; at most {MAX_DEPTH} are read"
+        ));
     }
     match go::parse(trimmed) {
         Ok(nodes) if !nodes.is_empty() => Ok(Parsed {
@@ -340,6 +377,7 @@ struct Setup {
 fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
     let (w, h) = match root.get_property("SZ") {
         Some(Prop::SZ((w, h))) => (*w as usize, *h as usize),
+        Some(Prop::Invalid(_, values)) => board_size(values)?,
         Some(_) => return Err("SZ is not a valid board size".to_string()),
         None => (19, 19),
     };
@@ -404,8 +442,25 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
                         "W" => Color::White,
                         other => return Err(format!("SX[{v}]: unknown side {other:?}")),
                     };
-                    setup.expected.push((side, status.trim().to_string()));
+                    let status = status.trim();
+                    if !is_status(status) {
+                        return Err(format!(
+                            "SX[{v}]: {status:?} is not a status \
+                             (unconditional, ko or fails, then eyes or seki if you like)"
+                        ));
+                    }
+                    setup.expected.push((side, status.to_string()));
                 }
+            }
+            Prop::Invalid(id, values) if POINT_LISTS.contains(&id.as_str()) => {
+                // The parser drops a whole list for one bad value: going on
+                // would solve another position than the file's.
+                let bad = values
+                    .iter()
+                    .find(|v| !is_point_value(v))
+                    .or(values.first())
+                    .map_or("", |v| v.as_str());
+                return Err(format!("{id}[{bad}] is not a point"));
             }
             Prop::Invalid(id, values) if id == "PL" => {
                 // PL[] (empty) means no side to move; a damaged PL[W][eh]
@@ -421,6 +476,41 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
         }
     }
     Ok(setup)
+}
+
+/// Whether an `SX` value's status reads as one the analysis proves: a
+/// status, and the life after it if the file says how the target lives.
+fn is_status(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let status = matches!(words.next(), Some("unconditional" | "ko" | "fails"));
+    let life = matches!(words.next(), None | Some("eyes" | "seki"));
+    status && life && words.next().is_none()
+}
+
+/// The root properties whose values are points: one bad value loses the
+/// whole list.
+const POINT_LISTS: [&str; 6] = ["AB", "AW", "AE", "MA", "TR", "SQ"];
+
+/// Whether an SGF value reads as a point or a compressed rectangle of
+/// points (`ab` or `ab:cd`).
+fn is_point_value(v: &str) -> bool {
+    let point = |p: &str| p.len() == 2 && p.bytes().all(|b| b.is_ascii_alphabetic());
+    match v.split_once(':') {
+        Some((a, b)) => point(a) && point(b),
+        None => point(v),
+    }
+}
+
+/// `SZ[n]` or `SZ[w:h]` that the parser refused, read again with the
+/// blanks around the numbers allowed.
+fn board_size(values: &[String]) -> Result<(usize, usize), String> {
+    let value = values.first().map_or("", |v| v.as_str());
+    let number = |s: &str| s.trim().parse::<usize>().ok();
+    let size = match value.split_once(':') {
+        Some((w, h)) => number(w).zip(number(h)),
+        None => number(value).map(|n| (n, n)),
+    };
+    size.ok_or_else(|| format!("SZ[{value}] is not a board size"))
 }
 
 /// One point of each marked target block, in board order: the `MA`
@@ -472,21 +562,37 @@ fn find_targets(
     Ok(targets)
 }
 
-/// The file's answers: the moves of the root's children, in order.
+/// The file's answers: the moves of the root's children, in order, but
+/// those marked bad moves.
 fn read_answers(root: &SgfNode<Prop>, board: &Board) -> Result<Vec<(Color, Move)>, String> {
     let mut answers = Vec::new();
     for child in root.children() {
+        // A first move marked bad (`BM`) is a wrong answer the file shows
+        // (shikatsu's own proofs of a loss mark theirs so).
+        if child.get_property("BM").is_some() {
+            continue;
+        }
         match child.get_move() {
-            Some(Prop::B(m)) => answers.push((Color::Black, convert_move(board, m)?)),
-            Some(Prop::W(m)) => answers.push((Color::White, convert_move(board, m)?)),
-            _ => {}
+            Some(Prop::B(m)) => answers.push((Color::Black, convert_move(board, m, "B")?)),
+            Some(Prop::W(m)) => answers.push((Color::White, convert_move(board, m, "W")?)),
+            _ => {
+                // A move the parser could not read is an answer lost.
+                for prop in child.properties() {
+                    if let Prop::Invalid(id, values) = prop
+                        && (id == "B" || id == "W")
+                    {
+                        let v = values.first().map_or("", |v| v.as_str());
+                        return Err(format!("{id}[{v}] in the answer tree is not a move"));
+                    }
+                }
+            }
         }
     }
     answers.dedup();
     Ok(answers)
 }
 
-fn convert_move(board: &Board, m: &go::Move) -> Result<Move, String> {
+fn convert_move(board: &Board, m: &go::Move, prop: &str) -> Result<Move, String> {
     match m {
         go::Move::Pass => Ok(Move::Pass),
         go::Move::Move(p) => {
@@ -494,7 +600,7 @@ fn convert_move(board: &Board, m: &go::Move) -> Result<Move, String> {
             if p.x == 19 && p.y == 19 {
                 return Ok(Move::Pass);
             }
-            Ok(Move::Play(point_on(board, p, "move")?))
+            Ok(Move::Play(point_on(board, p, prop)?))
         }
     }
 }

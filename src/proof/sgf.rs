@@ -18,9 +18,20 @@ pub fn escape(text: &str) -> String {
 /// only the first answer of each position is written.
 pub const SGF_MOVE_LIMIT: u64 = 2_000_000;
 
+/// Whose solution tree an SGF holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// The side that moves first wins: one move at its turn.
+    FirstWins,
+    /// The side that moves first loses: each of its first moves is
+    /// marked a bad move (`BM`), so that a reader, shikatsu included,
+    /// does not take them for the problem's answers.
+    FirstLoses,
+}
+
 /// The SGF of a problem with a solution tree. `first` moves first;
 /// `comment` goes on the root node (status, ko setting, pn/dn).
-pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> String {
+pub fn write(problem: &Problem, first: Color, whose: Tree, comment: &str, tree: &[Line]) -> String {
     let size = super::tree_size(tree);
     let mut comment = comment.to_string();
     if size > SGF_MOVE_LIMIT {
@@ -54,20 +65,38 @@ pub fn write(problem: &Problem, first: Color, comment: &str, tree: &[Line]) -> S
     if let Some(name) = &problem.name {
         let _ = write!(s, "GN[{}]", escape(name));
     }
-    let _ = write!(s, "C[{}]", escape(&comment));
-    let mut budget = SGF_MOVE_LIMIT;
     let at = Replay {
         problem,
         board: problem.board,
         to_move: first,
         passes: 0,
     };
-    write_lines(&mut s, first, tree, &mut budget, &at);
+    if tree.is_empty() {
+        // No variations: the root itself is a leaf of the solution.
+        comment.push_str(&format!("\n\nNo move is needed: {}", at.why_over()));
+    }
+    let _ = write!(s, "C[{}]", escape(&comment));
+    let mut budget = SGF_MOVE_LIMIT;
+    write_lines(
+        &mut s,
+        first,
+        tree,
+        &mut budget,
+        &at,
+        whose == Tree::FirstLoses,
+    );
     s.push_str(")\n");
     s
 }
 
-fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64, at: &Replay) {
+fn write_lines(
+    s: &mut String,
+    mover: Color,
+    lines: &[Line],
+    budget: &mut u64,
+    at: &Replay,
+    bad: bool,
+) {
     let lines = if *budget == 0 {
         &lines[..lines.len().min(1)]
     } else {
@@ -84,11 +113,14 @@ fn write_lines(s: &mut String, mover: Color, lines: &[Line], budget: &mut u64, a
             Move::Pass => String::new(),
         };
         let _ = write!(s, ";{}[{}]", mover.letter(), m);
+        if bad {
+            s.push_str("BM[1]");
+        }
         let next = at.after(mover, line.mv);
         if line.replies.is_empty() {
             let _ = write!(s, "C[{}]", escape(&next.why_over()));
         }
-        write_lines(s, mover.opp(), &line.replies, budget, &next);
+        write_lines(s, mover.opp(), &line.replies, budget, &next, false);
         if !one {
             s.push(')');
         }

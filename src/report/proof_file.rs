@@ -2,6 +2,7 @@
 //! `w` both write them ([`write`]): the same files, one name and one root
 //! comment, so that a proof reads the same whichever wrote it.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -11,34 +12,108 @@ use crate::dfpn::shown;
 use crate::problem::Problem;
 use crate::proof::{Line, sgf};
 
-/// `<stem>[-<index>]-<B|W>`: the problem's file, its number in a
-/// collection (the first has none) and the side to move.
-fn base(problem: &Problem, side: Color) -> String {
-    let stem = problem
-        .file
-        .file_stem()
-        .map_or("problem".to_string(), |s| s.to_string_lossy().into_owned());
-    if problem.index > 0 {
-        format!("{stem}-{}-{}", problem.index, side.letter())
-    } else {
-        format!("{stem}-{}", side.letter())
+/// How the proof files of a run are named: after each problem's file,
+/// with as many of its folders in front as tell it from the run's other
+/// files of that name (`sim/4/basic.sgf` and `sim/6/basic.sgf` write
+/// `4-basic-B.proof.sgf` and `6-basic-B.proof.sgf`), so that no proof
+/// overwrites another's.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    stems: HashMap<PathBuf, String>,
+}
+
+impl Names {
+    /// The names for a run over `files` (each file once or more).
+    pub fn of<'a>(files: impl IntoIterator<Item = &'a Path>) -> Names {
+        let mut files: Vec<&Path> = files.into_iter().collect();
+        files.sort();
+        files.dedup();
+        // Each file's name, then its folders, innermost first.
+        let parts: Vec<Vec<String>> = files.iter().map(|f| reversed_parts(f)).collect();
+        let mut taken = vec![1usize; files.len()];
+        loop {
+            let stem = |i: usize| parts[i][..taken[i].min(parts[i].len())].to_vec();
+            let mut clash = vec![false; files.len()];
+            let mut by_stem: HashMap<Vec<String>, usize> = HashMap::new();
+            for i in 0..files.len() {
+                if let Some(&j) = by_stem.get(&stem(i)) {
+                    clash[i] = true;
+                    clash[j] = true;
+                } else {
+                    by_stem.insert(stem(i), i);
+                }
+            }
+            // Longer where two still clash and one has folders left.
+            let mut longer = false;
+            for i in 0..files.len() {
+                if clash[i] && taken[i] < parts[i].len() {
+                    taken[i] += 1;
+                    longer = true;
+                }
+            }
+            if !longer {
+                break;
+            }
+        }
+        let stems = (files.iter().zip(&parts).zip(&taken))
+            .map(|((f, p), &k)| {
+                let mut words: Vec<&str> = p[..k.min(p.len())].iter().map(|w| w.as_str()).collect();
+                words.reverse();
+                (f.to_path_buf(), words.join("-"))
+            })
+            .collect();
+        Names { stems }
+    }
+
+    /// `<stem>[-<index>]-<B|W>`: the problem's file, its number in a
+    /// collection (the first has none) and the side to move.
+    fn base(&self, problem: &Problem, side: Color) -> String {
+        let stem = match self.stems.get(&problem.file) {
+            Some(s) => s.clone(),
+            None => reversed_parts(&problem.file).swap_remove(0),
+        };
+        if problem.index > 0 {
+            format!("{stem}-{}-{}", problem.index, side.letter())
+        } else {
+            format!("{stem}-{}", side.letter())
+        }
+    }
+
+    /// `<stem>[-<index>]-<B|W>.proof.sgf`. The `.proof` keeps a proof
+    /// written beside its problem from being taken for the problem file.
+    pub fn name(&self, problem: &Problem, side: Color) -> String {
+        format!("{}.proof.sgf", self.base(problem, side))
+    }
+
+    /// `<stem>[-<index>]-<B|W>-refutes-<move>.proof.sgf`: the opponent's
+    /// answer to the file's first move `answer` (`pass` for a pass).
+    pub fn refutation_name(&self, problem: &Problem, side: Color, answer: Move) -> String {
+        let m = match answer.sgf() {
+            m if m.is_empty() => "pass".to_string(),
+            m => m,
+        };
+        format!("{}-refutes-{m}.proof.sgf", self.base(problem, side))
     }
 }
 
-/// `<stem>[-<index>]-<B|W>.proof.sgf`. The `.proof` keeps a proof
-/// written beside its problem from being taken for the problem file.
-pub fn name(problem: &Problem, side: Color) -> String {
-    format!("{}.proof.sgf", base(problem, side))
+/// A file's name without its extension, then its folders' names, inner
+/// first ("problem" for a path without a name).
+fn reversed_parts(file: &Path) -> Vec<String> {
+    let stem = file
+        .file_stem()
+        .map_or("problem".to_string(), |s| s.to_string_lossy().into_owned());
+    let folders = file.parent().into_iter().flat_map(|d| {
+        d.components().rev().filter_map(|c| match c {
+            std::path::Component::Normal(n) => Some(n.to_string_lossy().into_owned()),
+            _ => None,
+        })
+    });
+    std::iter::once(stem).chain(folders).collect()
 }
 
-/// `<stem>[-<index>]-<B|W>-refutes-<move>.proof.sgf`: the opponent's
-/// answer to the file's first move `answer` (`pass` for a pass).
-pub fn refutation_name(problem: &Problem, side: Color, answer: Move) -> String {
-    let m = match answer.sgf() {
-        m if m.is_empty() => "pass".to_string(),
-        m => m,
-    };
-    format!("{}-refutes-{m}.proof.sgf", base(problem, side))
+/// The name of a problem's proof file when no other file is in the run.
+pub fn name(problem: &Problem, side: Color) -> String {
+    Names::default().name(problem, side)
 }
 
 /// What the analysis says, for the root comment of both files: the
@@ -117,7 +192,18 @@ pub fn refutation_comment(problem: &Problem, a: &Analysis, answer: Move) -> Stri
 /// as variations; None when the analysis has no proof.
 pub fn text(problem: &Problem, a: &Analysis) -> Option<String> {
     let tree = a.proof.as_deref()?;
-    Some(sgf::write(problem, a.side, &comment(problem, a), tree))
+    let whose = if a.status.succeeds() {
+        sgf::Tree::FirstWins
+    } else {
+        sgf::Tree::FirstLoses
+    };
+    Some(sgf::write(
+        problem,
+        a.side,
+        whose,
+        &comment(problem, a),
+        tree,
+    ))
 }
 
 /// A refutation file's text: the file's `answer`, then the opponent's
@@ -127,6 +213,7 @@ pub fn refutation_text(problem: &Problem, a: &Analysis, answer: Move, tree: &[Li
     sgf::write(
         problem,
         a.side,
+        sgf::Tree::FirstLoses,
         &refutation_comment(problem, a, answer),
         &line,
     )
@@ -142,16 +229,16 @@ pub fn writes_proof(a: &Analysis) -> bool {
 /// The files written for an analysis, as (name, text): its proof when
 /// [`writes_proof`], then a refutation of each of the file's answers that
 /// misses the best status (refutations are kept only when checked).
-pub fn files(problem: &Problem, a: &Analysis) -> Vec<(String, String)> {
+pub fn files(names: &Names, problem: &Problem, a: &Analysis) -> Vec<(String, String)> {
     let mut out = Vec::new();
     if writes_proof(a)
         && let Some(text) = text(problem, a)
     {
-        out.push((name(problem, a.side), text));
+        out.push((names.name(problem, a.side), text));
     }
     for (m, tree) in &a.refutations {
         out.push((
-            refutation_name(problem, a.side, *m),
+            names.refutation_name(problem, a.side, *m),
             refutation_text(problem, a, *m, tree),
         ));
     }
@@ -200,9 +287,14 @@ impl WriteError {
 /// the terminal UI's `w` (the current folder) both do: the paths
 /// written, in order, or the first that could not be (with those written
 /// before it).
-pub fn write(dir: &Path, problem: &Problem, a: &Analysis) -> Result<Vec<PathBuf>, WriteError> {
+pub fn write(
+    dir: &Path,
+    names: &Names,
+    problem: &Problem,
+    a: &Analysis,
+) -> Result<Vec<PathBuf>, WriteError> {
     let mut written = Vec::new();
-    for (name, text) in files(problem, a) {
+    for (name, text) in files(names, problem, a) {
         let path = dir.join(name);
         match std::fs::write(&path, text) {
             Ok(()) => written.push(path),
@@ -255,8 +347,40 @@ mod tests {
             "bent-four-in-the-corner-B.proof.sgf"
         );
         assert_eq!(
-            refutation_name(&p, Color::White, Move::Pass),
+            Names::default().refutation_name(&p, Color::White, Move::Pass),
             "bent-four-in-the-corner-W-refutes-pass.proof.sgf"
+        );
+    }
+
+    /// Names take as many folders as tell a file from the others of its
+    /// name, and no more.
+    #[test]
+    fn names_take_the_folders_that_tell_files_apart() {
+        let files = [
+            "sim/4/basic.sgf",
+            "sim/6/basic.sgf",
+            "x/sim/7/basic.sgf",
+            "y/sim/7/basic.sgf",
+            "gop/1.sgf",
+            "1.sgf",
+            "/abs/other.sgf",
+        ];
+        let names = Names::of(files.iter().map(Path::new));
+        let stems: Vec<&str> = files
+            .iter()
+            .map(|f| names.stems[Path::new(f)].as_str())
+            .collect();
+        assert_eq!(
+            stems,
+            [
+                "4-basic",
+                "6-basic",
+                "x-sim-7-basic",
+                "y-sim-7-basic",
+                "gop-1",
+                "1",
+                "other"
+            ]
         );
     }
 
@@ -272,7 +396,8 @@ mod tests {
         assert_eq!(a.refutations.len(), 1, "B[aa] misses the kill");
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("three-B-refutes-aa.proof.sgf")).unwrap();
-        let e = write(dir.path(), &p, &a).expect_err("the refutation's place is taken");
+        let e = write(dir.path(), &Names::default(), &p, &a)
+            .expect_err("the refutation's place is taken");
         assert_eq!(e.written, [dir.path().join("three-B.proof.sgf")]);
         assert_eq!(
             e.to_string(),

@@ -201,6 +201,9 @@ pub struct App {
     pub comment: bool,
     /// The comment's scroll (PgUp PgDn), back to the top on another problem.
     pub comment_view: Cell<Scroll>,
+    /// The proof files' names (`w`): told apart across the entries'
+    /// files, as `solve --proof-sgf` names them for the same files.
+    pub proof_names: proof_file::Names,
     pub message: Option<(String, Tone)>,
     /// Shorter forms of the message, longest first, for a message line
     /// too narrow for it: the line shows the first that fits (the last,
@@ -280,7 +283,14 @@ impl App {
     pub fn new(entries: Vec<Entry>, source: PathBuf, opts: Options, config: Config) -> App {
         static APPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let n = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let proof_names = proof_file::Names::of(
+            entries
+                .iter()
+                .filter_map(|e| e.problem())
+                .map(|(p, _)| p.file.as_path()),
+        );
         let mut app = App {
+            proof_names,
             id: n,
             runs: 0,
             resume: None,
@@ -933,7 +943,7 @@ impl App {
             )
         };
         let mut shorter = Vec::new();
-        let (text, tone) = match proof_file::write(dir, problem, a) {
+        let (text, tone) = match proof_file::write(dir, &self.proof_names, problem, a) {
             Ok(paths) if paths.is_empty() && a.proof.is_none() => {
                 (format!("nothing to write: {missing}"), Tone::Info)
             }
@@ -941,7 +951,7 @@ impl App {
             Ok(paths) => {
                 let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
                 let n = names.len();
-                let proof = proof_file::name(problem, a.side);
+                let proof = self.proof_names.name(problem, a.side);
                 let with_proof = paths[0].file_name().is_some_and(|f| *f == *proof);
                 let refutations = n - usize::from(with_proof);
                 // The whole list when the message line has the room,
@@ -981,7 +991,7 @@ impl App {
                 (long(&list), Tone::Good)
             }
             Err(e) => {
-                let (text, forms) = write_error(problem, a, &e);
+                let (text, forms) = write_error(&self.proof_names, problem, a, &e);
                 shorter = forms;
                 (text, Tone::Bad)
             }
@@ -1011,6 +1021,7 @@ pub(super) fn undecided(stop: Stop) -> String {
 /// cut the file's name at its start, and at last call the file what it
 /// is, so that one fits any message line the screen draws (59 columns).
 fn write_error(
+    names: &proof_file::Names,
     problem: &Problem,
     a: &Analysis,
     e: &proof_file::WriteError,
@@ -1022,7 +1033,7 @@ fn write_error(
         Some((r, _)) => r.to_string(),
         None => reason.clone(),
     };
-    let proof = proof_file::name(problem, a.side);
+    let proof = names.name(problem, a.side);
     let before = e.written_names();
     let file = e.path.file_name().map(|f| f.to_string_lossy().into_owned());
     let (wrote, wrote_short) = match before.len() {

@@ -1150,7 +1150,7 @@ fn w_and_solve(a: &mut App) -> (String, Files, Files) {
     let (tui, cli) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     a.write_sgf_in(tui.path());
     let message = a.message.clone().expect("a message").0;
-    crate::cli::write_proofs(cli.path(), &p, &an).expect("written");
+    crate::cli::write_proofs(cli.path(), &proof_file::Names::default(), &p, &an).expect("written");
     // The message names the files by their paths.
     let message = message.replace(&format!("{}/", tui.path().display()), "");
     (message, dir_files(tui.path()), dir_files(cli.path()))
