@@ -35,6 +35,11 @@ pub enum Command {
     /// Watch the proof happen in the terminal, then walk it.
     Tui(TuiArgs),
     /// Solve a fixed suite single-threaded and print speed figures.
+    #[command(
+        after_help = "In bench, --positions is 5000000 unless given, and the status \
+        alone is searched (--status-only is the default; --full for the whole analysis). \
+        One job, one thread: the figures are a single core's."
+    )]
     Bench(BenchArgs),
 }
 
@@ -172,29 +177,41 @@ pub struct SolveArgs {
     pub proof_sgf: Option<PathBuf>,
 }
 
-/// Parses "1G", "512M", "64K" or a number of bytes.
+/// Parses "1G", "512M", "64K", "1T" (with "B" or "iB" after the unit if
+/// you like: "1GB", "1GiB") or a number of bytes; from 1M to 1T.
 pub fn parse_size(s: &str) -> Result<usize, String> {
-    let s = s.trim();
-    let (num, mult) = match s.char_indices().last() {
+    let text = s.trim();
+    let bare = text
+        .strip_suffix("iB")
+        .or_else(|| text.strip_suffix('B'))
+        .unwrap_or(text);
+    let (num, mult) = match bare.char_indices().last() {
         Some((i, c)) if c.is_ascii_alphabetic() => {
             let m = match c.to_ascii_uppercase() {
-                'K' => 1usize << 10,
+                'K' => 1u64 << 10,
                 'M' => 1 << 20,
                 'G' => 1 << 30,
-                _ => return Err(format!("unknown size unit in {s:?} (use K, M or G)")),
+                'T' => 1 << 40,
+                _ => return Err(format!("unknown size unit in {text:?} (use K, M, G or T)")),
             };
-            (&s[..i], m)
+            (&bare[..i], m)
         }
-        _ => (s, 1),
+        _ => (bare, 1),
     };
     let n: f64 = num
         .trim()
         .parse()
-        .map_err(|_| format!("{s:?} is not a size like 512M or 1G"))?;
-    if n <= 0.0 {
-        return Err("the size must be positive".to_string());
+        .ok()
+        .filter(|n: &f64| n.is_finite())
+        .ok_or_else(|| format!("{text:?} is not a size like 512M or 1G"))?;
+    let bytes = n * mult as f64;
+    if bytes < (1u64 << 20) as f64 {
+        return Err(format!("{text:?} is too small: at least 1M"));
     }
-    Ok((n * mult as f64) as usize)
+    if bytes > (1u64 << 40) as f64 {
+        return Err(format!("{text:?} is too large: at most 1T"));
+    }
+    Ok(bytes as usize)
 }
 
 impl LimitArgs {
@@ -437,6 +454,9 @@ pub struct Summary {
     pub unknown: usize,
     /// Decided otherwise than the file's `SX` expects.
     pub not_as_expected: usize,
+    /// Decided, with first moves in the file the run did not compare
+    /// (`--status-only` proves one move of its own).
+    pub not_compared: usize,
     pub errors: usize,
     pub unchecked: usize,
     pub positions: u64,
@@ -490,6 +510,10 @@ impl Summary {
                 .iter()
                 .filter(|r| r.as_expected() == Some(false))
                 .count(),
+            not_compared: records
+                .iter()
+                .filter(|r| r.solved() && r.agrees.is_none() && !r.accepted.is_empty())
+                .count(),
             errors: count(Counted::Error),
             unchecked: count(Counted::Unchecked),
             positions: records.iter().map(|r| r.positions).sum(),
@@ -502,6 +526,10 @@ impl Summary {
         let sx = match self.not_as_expected {
             0 => String::new(),
             n => format!(", {n} not as SX expects"),
+        };
+        let sx = match self.not_compared {
+            0 => sx,
+            n => format!("{sx}, {n} not compared"),
         };
         format!(
             "{}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
@@ -766,6 +794,9 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
         (Some(false), _) if r.solved() => "DIFFERS",
         (Some(false), _) => "?",
         (None, Some(true)) => "as SX",
+        // The file names first moves the run did not compare (`--status-only`
+        // proves one move of its own): "-" would say the file has none.
+        (None, None) if !r.accepted.is_empty() && r.solved() => "?",
         (None, None) => "-",
     };
     // A list a limit (or --status-only) cut short ends in "…": more
@@ -821,6 +852,26 @@ mod tests {
     use shikatsu::problem::LoadError;
 
     const MB: usize = 1 << 20;
+
+    #[test]
+    fn memory_sizes_take_units_and_refuse_nonsense() {
+        assert_eq!(parse_size("1G"), Ok(1024 * MB));
+        assert_eq!(parse_size("1GB"), Ok(1024 * MB));
+        assert_eq!(parse_size("1GiB"), Ok(1024 * MB));
+        assert_eq!(parse_size("512m"), Ok(512 * MB));
+        assert_eq!(parse_size("1.5G"), Ok(1536 * MB));
+        assert_eq!(parse_size("1T"), Ok(1024 * 1024 * MB));
+        assert_eq!(parse_size("1048576"), Ok(MB));
+        for bad in [
+            "NaNG", "infK", "-1G", "0", "0.5", "100K", "2T", "1X", "lots",
+        ] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_size("100K"),
+            Err("\"100K\" is too small: at least 1M".to_string())
+        );
+    }
 
     #[test]
     fn a_table_is_no_larger_than_its_limits_can_fill_nor_its_share() {

@@ -25,9 +25,19 @@ fn main() {
     };
     match code {
         Ok(c) => std::process::exit(c),
+        // The reader went away (`| head`): stop quietly, as a program
+        // the pipe's signal ends would (128 + SIGPIPE).
+        Err(e) if broken_pipe(&e) => std::process::exit(141),
         Err(e) => {
             eprintln!("error: {e:#}");
             std::process::exit(2);
         }
     }
+}
+
+fn broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

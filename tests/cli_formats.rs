@@ -544,6 +544,61 @@ fn a_wrong_answer_gets_a_refutation_file_beside_the_proof() {
     );
 }
 
+/// A reader that goes away (`| head -1`) stops the run quietly: no error
+/// line, the code of a program the pipe's signal ends.
+#[test]
+fn a_closed_pipe_stops_the_run_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
+        .args([
+            "solve",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/problems"),
+            "--format",
+            "jsonl",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // Read nothing: close the pipe at once.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("error"), "{stderr}");
+}
+
+/// `--status-only` proves one first move of its own: where the file names
+/// others, the table says `?` (not compared), not `-` (the file names
+/// none), and the summary counts it.
+#[test]
+fn status_only_says_when_the_files_moves_were_not_compared() {
+    let dir = tempfile::tempdir().unwrap();
+    // Straight three: Black kills at B9; the file's answer is A9.
+    let file = dir.path().join("three.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[aa])",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let (code, stdout, stderr) = shikatsu(&["solve", f, "--status-only", "--format", "table"]);
+    assert_eq!(code, 0, "nothing disagrees");
+    let row: Vec<&str> = stdout.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(
+        row[1..6],
+        ["B", "kill", "B8", "unconditional", "?"],
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("1 solved (0 agree with the file, 0 disagree, 1 not compared)"),
+        "{stderr}"
+    );
+    let (_, json) = solve_args(&[f, "--status-only", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["summary"]["not_compared"], 1);
+    assert_eq!(doc["results"][0]["agrees"], serde_json::Value::Null);
+}
+
 /// A proof file that cannot be written is an error, not a silent loss: a
 /// folder nothing can be written into stops the run before it solves, and
 /// one file that fails later gets an error line and exit code 2 while the
