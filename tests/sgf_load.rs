@@ -179,6 +179,10 @@ fn a_value_that_is_not_a_point_is_an_error_not_a_lost_list() {
             "W[zz] is off the 9x9 board",
         ),
         (
+            "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb];B[ca])",
+            "B[ca] in the answer tree is played on a stone",
+        ),
+        (
             "(;FF[4]SZ[nine]AB[aa]AW[bb]MA[bb])",
             "SZ[nine] is not a board size",
         ),

@@ -600,7 +600,16 @@ fn convert_move(board: &Board, m: &go::Move, prop: &str) -> Result<Move, String>
             if p.x == 19 && p.y == 19 {
                 return Ok(Move::Pass);
             }
-            Ok(Move::Play(point_on(board, p, prop)?))
+            let q = point_on(board, p, prop)?;
+            // An answer no one can play would be reported as one that
+            // fails: the file is wrong, not the answer.
+            if board.color_at(q).is_some() {
+                return Err(format!(
+                    "{prop}[{}] in the answer tree is played on a stone",
+                    q.sgf()
+                ));
+            }
+            Ok(Move::Play(q))
         }
     }
 }
