@@ -356,7 +356,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             stdout_terminal,
             std::io::stderr().is_terminal(),
         ),
-        table: TableLayout::for_stdout(stdout_terminal),
+        table: TableLayout::for_stdout(
+            stdout_terminal,
+            status_columns(shikatsu::report::setting_words(opts.ko).as_deref()),
+        ),
     };
     if let Format::Table = args.format {
         bar.suspend(|| print_table_header(&mut out, how.table))?;
@@ -617,13 +620,25 @@ const TARGET_COLUMNS: usize = 6;
 /// The columns from the name's end to the first moves': pl, goal,
 /// target, status, threats and file, each after a space; then positions
 /// and ms; then the two spaces before the first moves.
-const GO_COLUMNS: usize = (1 + 2) + (1 + 4) + (1 + TARGET_COLUMNS) + (1 + 19) + (1 + 7) + (1 + 7);
+const GO_COLUMNS: usize = (1 + 2) + (1 + 4) + (1 + TARGET_COLUMNS) + 1 + (1 + 7) + (1 + 7);
+/// The status column's width for the full status ("unconditional seki?").
+const STATUS_COLUMNS: usize = 19;
 const EFFORT_COLUMNS: usize = 21;
 const MOVES_GAP: usize = 2;
 
 /// Columns of a row besides the name and the first moves.
-fn other_columns(effort: bool) -> usize {
-    GO_COLUMNS + if effort { EFFORT_COLUMNS } else { 0 } + MOVES_GAP
+fn other_columns(effort: bool, status: usize) -> usize {
+    GO_COLUMNS + status + if effort { EFFORT_COLUMNS } else { 0 } + MOVES_GAP
+}
+
+/// The status column's width for a run under `setting` (`--ko` or
+/// `--threats`, as the status names it: "B master", "threats 1:0"), which
+/// each status then carries in brackets.
+fn status_columns(setting: Option<&str>) -> usize {
+    match setting {
+        None => STATUS_COLUMNS,
+        Some(s) => format!("unknown ({s}) seki?").chars().count(),
+    }
 }
 
 /// Which columns the table shows and how wide: decided once from where
@@ -641,6 +656,8 @@ struct TableLayout {
     name: usize,
     /// The positions and ms columns are shown.
     effort: bool,
+    /// Width of the status column.
+    status: usize,
 }
 
 impl TableLayout {
@@ -649,17 +666,21 @@ impl TableLayout {
         width: None,
         name: NAME_COLUMNS,
         effort: true,
+        status: STATUS_COLUMNS,
     };
 
     /// For stdout: fitted to the terminal's width when it is one, from
     /// `COLUMNS` when that is set to a number (as POSIX has it: a user
     /// can ask for another width), else from the terminal's size; a
     /// file or a pipe gets every column, whatever `COLUMNS` says.
-    fn for_stdout(terminal: bool) -> TableLayout {
+    fn for_stdout(terminal: bool, status: usize) -> TableLayout {
         if !terminal {
-            return TableLayout::WHOLE;
+            return TableLayout {
+                status,
+                ..TableLayout::WHOLE
+            };
         }
-        TableLayout::fit(terminal_width().unwrap_or(usize::MAX))
+        TableLayout::fit_with(terminal_width().unwrap_or(usize::MAX), status)
     }
 
     /// The layout for a terminal `width` columns wide: the name column
@@ -667,10 +688,16 @@ impl TableLayout {
     /// ms go, and the name takes what they leave, down to `NAME_MIN`;
     /// the first moves get the rest of the line, `MOVES_MIN` at least.
     /// From 121 columns the table is as wide as in a file.
+    #[cfg(test)]
     fn fit(width: usize) -> TableLayout {
+        TableLayout::fit_with(width, STATUS_COLUMNS)
+    }
+
+    /// `fit` with a status column `status` wide.
+    fn fit_with(width: usize, status: usize) -> TableLayout {
         let name_room = |effort| {
             width
-                .saturating_sub(other_columns(effort) + MOVES_MIN)
+                .saturating_sub(other_columns(effort, status) + MOVES_MIN)
                 .min(NAME_COLUMNS)
         };
         let effort = name_room(true) >= NAME_MIN_WITH_EFFORT;
@@ -678,12 +705,13 @@ impl TableLayout {
             width: Some(width),
             name: name_room(effort).max(NAME_MIN),
             effort,
+            status,
         }
     }
 
     /// Columns left for the first moves; `None`: no limit.
     fn moves(&self) -> Option<usize> {
-        let used = self.name + other_columns(self.effort);
+        let used = self.name + other_columns(self.effort, self.status);
         self.width.map(|w| w.saturating_sub(used))
     }
 
@@ -707,9 +735,10 @@ impl TableLayout {
             None => target.to_string(),
         };
         let mut line = format!(
-            "{} {pl:>2} {goal:<4} {target:<w$} {status:<19} {threats:<7} {file:<7}",
+            "{} {pl:>2} {goal:<4} {target:<w$} {status:<s$} {threats:<7} {file:<7}",
             self.name(name),
-            w = TARGET_COLUMNS
+            w = TARGET_COLUMNS,
+            s = self.status
         );
         if self.effort {
             let [positions, ms] = effort;
@@ -996,7 +1025,10 @@ mod tests {
     fn a_table_in_a_file_or_a_pipe_has_every_column_and_whole_names() {
         let records = bent_four_and_an_error();
         let e = &records[2].error.clone().unwrap();
-        assert_eq!(TableLayout::for_stdout(false), TableLayout::WHOLE);
+        assert_eq!(
+            TableLayout::for_stdout(false, STATUS_COLUMNS),
+            TableLayout::WHOLE
+        );
         assert_eq!(
             table(TableLayout::WHOLE, &records),
             format!("\
@@ -1094,7 +1126,8 @@ broken/unfinished.sgf                error: broken/unfinished.sgf: not valid SGF
             TableLayout {
                 width: Some(120),
                 name: NAME_COLUMNS - 1,
-                effort: true
+                effort: true,
+                status: STATUS_COLUMNS,
             }
         );
         // Down to NAME_MIN_WITH_EFFORT at 109; below, the name takes the

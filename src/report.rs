@@ -106,6 +106,18 @@ pub struct MoveGrade {
     pub grade: String,
 }
 
+/// A fixed ko setting in the few words a status carries in brackets
+/// ("B master", "threats 1:0"); None for the full status.
+pub fn setting_words(rule: KoRule) -> Option<String> {
+    match rule {
+        KoRule::Auto => None,
+        KoRule::Fixed(None) => Some("no master".into()),
+        KoRule::Fixed(Some(Color::Black)) => Some("B master".into()),
+        KoRule::Fixed(Some(Color::White)) => Some("W master".into()),
+        KoRule::Threats([b, w]) => Some(format!("threats {b}:{w}")),
+    }
+}
+
 fn mv(m: Move) -> String {
     m.sgf()
 }
@@ -248,16 +260,14 @@ impl Record {
 
     /// The one ko setting of a `--ko` or `--threats` run, in a few words.
     fn fixed_setting(&self) -> Option<String> {
-        match self.ko_setting.as_deref()? {
-            "none" => Some("no master".into()),
-            "black" => Some("B master".into()),
-            "white" => Some("W master".into()),
-            "threats" => {
-                let [b, w] = self.ko_threats.unwrap_or_default();
-                Some(format!("threats {b}:{w}"))
-            }
-            _ => None,
-        }
+        let rule = match self.ko_setting.as_deref()? {
+            "none" => KoRule::Fixed(None),
+            "black" => KoRule::Fixed(Some(Color::Black)),
+            "white" => KoRule::Fixed(Some(Color::White)),
+            "threats" => KoRule::Threats(self.ko_threats.unwrap_or_default()),
+            _ => return None,
+        };
+        setting_words(rule)
     }
 
     /// An SGF point of this record ("" for pass) as people name it on a

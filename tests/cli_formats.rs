@@ -544,6 +544,30 @@ fn a_wrong_answer_gets_a_refutation_file_beside_the_proof() {
     );
 }
 
+/// Under a fixed ko setting every status carries it in brackets: the
+/// status column widens so that the columns after it stay in line.
+#[test]
+fn a_fixed_ko_settings_statuses_keep_the_columns_in_line() {
+    // A short name: in a pipe a name longer than its column moves the
+    // columns after it (the tests run in the repository's folder).
+    let file = "problems/classic/seki-no-eyes.sgf";
+    for setting in [&["--ko", "none"][..], &["--threats", "12:3"]] {
+        let mut args = vec![file];
+        args.extend_from_slice(setting);
+        let (_, table) = solve_args(&args);
+        let lines: Vec<&str> = table.lines().collect();
+        let column = |l: &str| l.find(" -  ").map(|i| i + 1);
+        let file_col = lines[0].find(" file ").map(|i| i + 1);
+        assert!(
+            lines[1].contains("fails (") && lines[1].contains(") seki"),
+            "{table}"
+        );
+        for row in &lines[1..] {
+            assert_eq!(column(row), file_col, "{table}");
+        }
+    }
+}
+
 /// A reader that goes away (`| head -1`) stops the run quietly: no error
 /// line, the code of a program the pipe's signal ends.
 #[test]
