@@ -2,8 +2,6 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicUsize;
-use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -364,7 +362,9 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     if let Format::Table = args.format {
         bar.suspend(|| print_table_header(&mut out, how.table))?;
     }
-    let (solved, failed) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    // Counted and shown under one lock: two workers that each counted,
+    // then set the message, could show the older count last.
+    let done = std::sync::Mutex::new((0usize, 0usize));
     let mut write_error: Option<anyhow::Error> = None;
     let records = plan.run(
         &loaded,
@@ -380,13 +380,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             }
         },
         |r| {
-            let counter = if r.solved() { &solved } else { &failed };
-            counter.fetch_add(1, Relaxed);
-            bar.set_message(format!(
-                "solved {}, not solved {}",
-                solved.load(Relaxed),
-                failed.load(Relaxed)
-            ));
+            let mut done = done.lock().unwrap_or_else(|e| e.into_inner());
+            if r.solved() {
+                done.0 += 1;
+            } else {
+                done.1 += 1;
+            }
+            bar.set_message(format!("solved {}, not solved {}", done.0, done.1));
             bar.inc(1);
         },
         // JSON is one document: it waits for the end.

@@ -126,7 +126,7 @@ struct Trees {
 impl Trees {
     fn of(text: &str) -> Trees {
         let mut trees = Trees::default();
-        let (mut depth, mut in_value, mut escaped) = (0usize, false, false);
+        let mut depth = 0usize;
         let mut start = 0;
         let close = |from: usize, to: usize, trees: &mut Trees| {
             if trees.damaged.is_none() && go::parse(&text[from..to]).is_err() {
@@ -134,13 +134,8 @@ impl Trees {
             }
             trees.count += 1;
         };
-        for (i, c) in text.char_indices() {
+        for (i, c) in outside_values(text) {
             match c {
-                _ if escaped => escaped = false,
-                '\\' if in_value => escaped = true,
-                ']' if in_value => in_value = false,
-                _ if in_value => {}
-                '[' => in_value = true,
                 '(' => {
                     if depth == 0 {
                         start = i;
@@ -164,6 +159,25 @@ impl Trees {
     }
 }
 
+/// The characters of an SGF text that are not inside a property value
+/// (`[...]`, with `\\]` escaped), with their byte offsets: the text's
+/// structure of parentheses, nodes and property names.
+fn outside_values(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let (mut in_value, mut escaped) = (false, false);
+    text.char_indices().filter(move |&(_, c)| {
+        let outside = !in_value && c != '[';
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_value => escaped = true,
+            ']' if in_value => in_value = false,
+            _ if in_value => {}
+            '[' => in_value = true,
+            _ => {}
+        }
+        outside
+    })
+}
+
 /// The deepest a file's game trees nest that the loader reads: a line of
 /// moves, or variations inside variations.
 const MAX_DEPTH: usize = 10_000;
@@ -171,17 +185,11 @@ const MAX_DEPTH: usize = 10_000;
 /// How deep an SGF text nests: the most nodes on one line from a game
 /// tree's root, or the most parentheses open at once, whichever is more.
 fn deepest(text: &str) -> usize {
-    let (mut in_value, mut escaped) = (false, false);
     // Nodes on the line so far, at each open parenthesis.
     let mut open: Vec<usize> = Vec::new();
     let (mut nodes, mut most) = (0usize, 0usize);
-    for c in text.chars() {
+    for (_, c) in outside_values(text) {
         match c {
-            _ if escaped => escaped = false,
-            '\\' if in_value => escaped = true,
-            ']' if in_value => in_value = false,
-            _ if in_value => {}
-            '[' => in_value = true,
             '(' => open.push(nodes),
             ')' => nodes = open.pop().unwrap_or(0),
             ';' => nodes += 1,
