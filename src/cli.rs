@@ -336,6 +336,17 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     }
     let start = Instant::now();
     let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
+    // A damaged file read as far as it could be is solved, and said so
+    // once per problem, whatever the format.
+    for p in loaded.iter().filter_map(|l| l.as_ref().ok()) {
+        if let Some(d) = &p.damage {
+            eprintln!(
+                "warning: {}: {}",
+                p.label(),
+                shikatsu::report::damage_warning(d)
+            );
+        }
+    }
     let proof_names = proof_file::Names::of(
         (loaded.iter())
             .filter_map(|l| l.as_ref().ok())

@@ -88,6 +88,10 @@ pub struct Record {
     pub at_most: Option<String>,
     /// Likewise "ko" when the side succeeds as ko master (no worse than ko).
     pub at_least: Option<String>,
+    /// Null, or what is doubtful about the input though it was solved:
+    /// a damaged file read as far as it could be.
+    #[serde(default)]
+    pub warning: Option<String>,
     /// The board's height, to name points for people as a printed board
     /// does ("A8"); not part of the JSON, 0 when unknown.
     #[serde(skip)]
@@ -104,6 +108,11 @@ pub struct MoveGrade {
     /// The same as text, as in `Record::grade`.
     #[serde(default)]
     pub grade: String,
+}
+
+/// What a problem read from a damaged file is warned with.
+pub fn damage_warning(damage: &str) -> String {
+    format!("not valid SGF ({damage}): solved as far as it could be read")
 }
 
 /// A fixed ko setting in the few words a status carries in brackets
@@ -201,6 +210,7 @@ impl Record {
             error: a.error.clone(),
             at_most: a.at_most.map(|s| s.as_str().to_string()),
             at_least: a.at_least.map(|s| s.as_str().to_string()),
+            warning: p.damage.as_ref().map(|d| damage_warning(d)),
             height: p.board.height(),
         }
     }
@@ -239,6 +249,7 @@ impl Record {
             error: Some(e.to_string()),
             at_most: None,
             at_least: None,
+            warning: None,
             height: 0,
         }
     }

@@ -103,6 +103,7 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "grade",
             "life",
             "move_grades",
+            "warning",
         ] {
             assert!(r.get(field).is_some(), "missing {field}");
         }
@@ -566,6 +567,30 @@ fn a_fixed_ko_settings_statuses_keep_the_columns_in_line() {
             assert_eq!(column(row), file_col, "{table}");
         }
     }
+}
+
+/// A damaged file is solved as far as it can be read, with a warning on
+/// stderr and in the record: its position may not be the one meant.
+#[test]
+fn a_damaged_file_is_solved_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cut.sgf");
+    // Straight three, the file cut off after the answer.
+    std::fs::write(
+        &file,
+        "(;FF[4]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba]",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = shikatsu(&["solve", file.to_str().unwrap(), "--format", "jsonl"]);
+    assert_eq!(code, 0, "{stderr}");
+    let warning = "not valid SGF (Unexpected end of data): solved as far as it could be read";
+    assert!(
+        stderr.contains(&format!("warning: {}: {warning}", file.display())),
+        "{stderr}"
+    );
+    let r = &jsonl(&stdout)[0];
+    assert_eq!(r["warning"], warning);
+    assert_eq!(r["status"], "unconditional");
 }
 
 /// A reader that goes away (`| head -1`) stops the run quietly: no error

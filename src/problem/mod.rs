@@ -43,6 +43,9 @@ pub struct Problem {
     pub answers: Vec<(Color, Move)>,
     /// Expected statuses written in the file (`SX[B=unconditional]`).
     pub expected: Vec<(Color, String)>,
+    /// The parse error of a damaged file, when it was in this problem's
+    /// game tree: the problem is what could be read before it.
+    pub damage: Option<String>,
 }
 
 impl Problem {

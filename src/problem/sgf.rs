@@ -73,6 +73,9 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
                 .map(|mut p| {
                     p.file = path.to_path_buf();
                     p.index = i;
+                    if trees.damaged == Some(i) {
+                        p.damage = damage.clone();
+                    }
                     p
                 })
                 .map_err(|cause| {
@@ -363,6 +366,7 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         region,
         answers,
         expected,
+        damage: None,
     })
 }
 
