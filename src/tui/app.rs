@@ -212,6 +212,9 @@ pub struct App {
     /// The message speaks of the search running (how to step it, what
     /// it shows): it goes when the search ends.
     message_of_search: bool,
+    /// The message speaks of the position on show (the game is over
+    /// there, a move is off the path): it goes when the walk moves.
+    message_of_place: bool,
     /// Digits typed before `s`/`S`.
     pub count: String,
     pub running: bool,
@@ -316,6 +319,7 @@ impl App {
             try_state: None,
             overlay: Overlay::None,
             message_of_search: false,
+            message_of_place: false,
             help_view: Cell::default(),
             comment: false,
             comment_view: Cell::default(),
@@ -428,6 +432,13 @@ impl App {
         self.message = Some((text.into(), tone));
         self.message_short.clear();
         self.message_of_search = false;
+        self.message_of_place = false;
+    }
+
+    /// A message about the position on show, gone when the walk moves.
+    pub(super) fn say_of_place(&mut self, text: impl Into<String>, tone: Tone) {
+        self.say(text, tone);
+        self.message_of_place = true;
     }
 
     /// A message about the search running, gone when it ends.
@@ -627,6 +638,11 @@ impl App {
 
     /// Applies one user action.
     pub fn apply(&mut self, action: Action) {
+        // Ctrl-C quits from anywhere, a window open or not.
+        if action == Action::Interrupt {
+            self.running = false;
+            return;
+        }
         // Esc takes back a count being typed before it closes or quits
         // anything, as it leaves try mode first: someone who typed "25"
         // and thought better of it is not asking to quit.
@@ -646,17 +662,34 @@ impl App {
                 self.help_view.set(view);
                 return;
             }
-            // Any other key closes the help; only `q` also quits.
+            // Any other key closes the help, as its footer says: `q`
+            // too (Ctrl-C quits).
             self.overlay = Overlay::None;
-            if action != Action::Quit {
-                return;
-            }
+            return;
+        }
+        // A message about the position on show goes once the walk moves
+        // (the key may say it again).
+        let walks = matches!(
+            action,
+            Action::Left
+                | Action::Right
+                | Action::Up
+                | Action::Down
+                | Action::Home
+                | Action::End
+                | Action::Enter
+        );
+        if walks && self.try_state.is_none() && std::mem::take(&mut self.message_of_place) {
+            self.message = None;
+            self.message_short.clear();
         }
         match action {
             Action::Quit => self.running = false,
             Action::Back => {
                 if self.try_state.is_some() {
                     self.leave_try();
+                } else if let Some(steps) = self.stepping() {
+                    self.stop_steps(steps);
                 } else {
                     self.running = false;
                 }
@@ -683,11 +716,7 @@ impl App {
                 }
             }
             Action::Pause => self.toggle_pause(),
-            Action::Digit(d) => {
-                if self.count.len() < 9 {
-                    self.count.push(d);
-                }
-            }
+            Action::Digit(d) => self.type_digit(d),
             Action::Step => {
                 let n = self.take_count(1);
                 self.step(n);
@@ -715,7 +744,19 @@ impl App {
                 let raised = unknown && self.raise_limits();
                 self.continue_next = raised;
                 self.cache.remove(&(self.current, ko_key(self.opts.ko)));
-                self.select(self.current);
+                // A search under way starts over (paused, if it was), and
+                // says so: the counters dropping to nothing is no word.
+                let searching = self.solving();
+                let kept = searching && self.paused;
+                self.open(self.current, kept || self.config.start_paused, true);
+                if kept {
+                    self.say_of_search(
+                        "searching again from the start, paused: s steps, space resumes",
+                        Tone::Info,
+                    );
+                } else if searching {
+                    self.say_of_search("searching again from the start", Tone::Info);
+                }
                 if raised {
                     let limits = limits_text(self.opts.limits);
                     self.say_of_search(
@@ -791,7 +832,7 @@ impl App {
                 }
             }
             Action::Undo => self.take_back(),
-            Action::PageUp | Action::PageDown | Action::None => {}
+            Action::PageUp | Action::PageDown | Action::Interrupt | Action::None => {}
         }
     }
 
@@ -839,15 +880,57 @@ impl App {
         self.say(what, Tone::Info);
     }
 
+    /// A digit of a step count. A count starts from 1 (a "0" first would
+    /// step once, as no count does), and only where there is a problem
+    /// to step.
+    fn type_digit(&mut self, d: char) {
+        if self.problem().is_none() {
+            self.say("nothing to step: this entry did not load", Tone::Info);
+        } else if self.count.is_empty() && d == '0' {
+            self.say(
+                "a step count starts from 1 (25s steps 25 expansions)",
+                Tone::Info,
+            );
+        } else if self.count.len() < 9 {
+            self.count.push(d);
+        }
+    }
+
     fn take_count(&mut self, default: u64) -> u64 {
         let n = self.count.parse().unwrap_or(default).max(1);
         self.count.clear();
         n
     }
 
+    /// A step of the paused search under way: the expansions made of it
+    /// and asked for (a count of millions takes seconds).
+    pub fn stepping(&self) -> Option<(u64, u64)> {
+        if !self.paused || !(self.solving() || self.deciding()) {
+            return None;
+        }
+        self.worker.steps()
+    }
+
+    /// Space or Esc during a step: the search stays paused where it got to.
+    fn stop_steps(&mut self, (made, asked): (u64, u64)) {
+        self.worker.stop_steps();
+        let (made, asked) = (super::ui::thousands(made), super::ui::thousands(asked));
+        self.say_of_search(
+            format!("step stopped after {made} of {asked} expansions: space resumes"),
+            Tone::Info,
+        );
+        self.message_short = vec![format!("step stopped after {made} of {asked} expansions")];
+    }
+
     fn toggle_pause(&mut self) {
         if !self.solving() && !self.deciding() {
             self.say("nothing is being solved", Tone::Info);
+            return;
+        }
+        // Space while a step runs ends the step, not the pause: the
+        // step's expansions were asked for one by one, in a pause.
+        if let Some(steps) = self.stepping() {
+            self.stop_steps(steps);
             return;
         }
         self.paused = !self.paused;

@@ -7,6 +7,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     Quit,
+    /// Ctrl-C: quit from anywhere (`q` closes the help first).
+    Interrupt,
     /// Esc: close, leave, or quit.
     Back,
     Help,
@@ -43,7 +45,7 @@ pub enum Action {
 
 /// The key map, for the help overlay: (keys, what they do).
 pub const HELP: &[(&str, &str)] = &[
-    ("space", "pause / resume the search"),
+    ("space", "pause / resume the search (stop a long step)"),
     ("s", "step the search by one expansion (5s: by five)"),
     (
         "S",
@@ -75,12 +77,12 @@ pub const HELP: &[(&str, &str)] = &[
     ("w", "write the proof as SGF (in the current folder)"),
     ("v", "solving: pn/dn on candidate points, stones unnumbered"),
     (
-        "c",
-        "show / hide the problem's comment (may tell the answer)",
+        "c PgUp PgDn",
+        "show / hide / scroll the comment (may tell the answer)",
     ),
     ("?", "this help (↑↓ scroll it if cut, other keys close it)"),
     (
-        "q Esc",
+        "q Esc Ctrl-C",
         "quit (Esc first leaves try mode or closes a window)",
     ),
 ];
@@ -93,7 +95,7 @@ pub fn action(key: KeyEvent, typing: bool) -> Action {
     }
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
-            KeyCode::Char('c') | KeyCode::Char('q') => Action::Quit,
+            KeyCode::Char('c') | KeyCode::Char('q') => Action::Interrupt,
             _ => Action::None,
         };
     }
@@ -154,8 +156,8 @@ mod tests {
     #[test]
     fn ctrl_c_quits_everywhere_and_releases_are_ignored() {
         let c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action(c, true), Action::Quit);
-        assert_eq!(action(c, false), Action::Quit, "not the comment");
+        assert_eq!(action(c, true), Action::Interrupt);
+        assert_eq!(action(c, false), Action::Interrupt, "not the comment");
         assert_eq!(action(key(KeyCode::Char('c')), false), Action::Comment);
         assert_eq!(action(key(KeyCode::Char('c')), true), Action::Char('c'));
         let mut release = key(KeyCode::Char('n'));

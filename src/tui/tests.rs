@@ -669,7 +669,7 @@ fn help_overlay_lists_every_key_and_any_key_closes_it() {
         let line = format!("{k:<15}  {what}");
         assert!(frame.contains(&line), "{line:?} on one line: {frame}");
     }
-    assert!(frame.contains("lines 1-17 of 21, ↓ more"), "{frame}");
+    assert!(frame.contains("lines 1-17 of 22, ↓ more"), "{frame}");
     let all = rows(&frame);
     assert!(all[0].contains("three.sgf"), "{frame}");
     assert!(all[20].trim_start().starts_with('└'), "{frame}");
@@ -1407,6 +1407,29 @@ fn move_numbers_from_10_on_stay_apart_on_the_board() {
     let lines: Vec<&str> = narrow.lines().collect();
     assert!(lines[1].starts_with("\"    A B C"), "{narrow}");
     assert!(lines[3].starts_with("\" 8  9 ."), "{narrow}");
+    // There two digits would fill a cell and touch the next one ("X11"):
+    // a move from 10 on shows its last digit, underlined.
+    assert!(lines[5].starts_with("\" 6  7 X X 1 X"), "{narrow}");
+    for row in &lines[2..8] {
+        let cells: Vec<char> = row.chars().skip(4).take(18).collect();
+        for cell in cells.chunks(2) {
+            assert!(cell[0] == ' ' || cell[0] == '*', "{row}\n{narrow}");
+        }
+    }
+    let eleven = board_cell(&a, 60, 20, Point::new(3, 3));
+    assert_eq!(eleven.symbol(), "1");
+    assert!(
+        eleven
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED)
+    );
+    let seven = board_cell(&a, 60, 20, Point::new(0, 3));
+    assert_eq!(seven.symbol(), "7");
+    assert!(
+        !seven
+            .modifier
+            .contains(ratatui::style::Modifier::UNDERLINED)
+    );
 }
 
 #[test]
@@ -3436,4 +3459,239 @@ fn w_and_t_before_the_answer_say_so_until_it_comes() {
         a.apply(key);
         assert_eq!(a.message.as_ref().map(|m| m.0.as_str()), Some(said));
     }
+}
+
+/// An app on a file of the external suite (None, said why, when the
+/// suite is missing).
+fn suite_app(name: &str, start_paused: bool) -> Option<App> {
+    let problem = common::suite_problem(name)?;
+    Some(App::new(
+        entries(vec![Ok(problem)]),
+        PathBuf::from("problems"),
+        opts(),
+        Config {
+            start_paused,
+            redact: true,
+            mono: false,
+        },
+    ))
+}
+
+/// Ticks `a` until `what` holds (at most `WAIT`).
+fn tick_until(a: &mut App, what: &dyn Fn(&App) -> bool) {
+    let end = std::time::Instant::now() + WAIT;
+    loop {
+        a.tick();
+        if what(a) {
+            return;
+        }
+        assert!(std::time::Instant::now() < end, "timed out");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// A step of millions of expansions takes seconds: it used to run with
+/// the screen saying "paused", the counters still, and no key to stop
+/// it. It now shows how far it has come, its counters move as a running
+/// search's do, and space or Esc stops it where it got to, still paused.
+#[test]
+fn a_long_step_shows_its_progress_and_space_or_esc_stops_it() {
+    // gop/5555 Black to kill: millions of expansions.
+    let Some(mut a) = suite_app("gop/5555.sgf", true) else {
+        return;
+    };
+    a.settle(WAIT);
+    assert!(a.paused && a.snap.held);
+    for stop in [Action::Pause, Action::Back] {
+        let before = a.snap.expansions;
+        let digits: Vec<Action> = "50000000".chars().map(Action::Digit).collect();
+        press(&mut a, &digits);
+        a.apply(Action::Step);
+        // The counters move while the step runs.
+        tick_until(&mut a, &|a| a.snap.expansions > before + 10_000);
+        let seen = a.snap.expansions;
+        tick_until(&mut a, &|a| a.snap.expansions > seen + 10_000);
+        let (made, asked) = a.stepping().expect("the step runs");
+        assert_eq!(asked, 50_000_000);
+        assert!(made > 0 && made < asked);
+        let frame = render(&a, 100, 30);
+        let lines: Vec<&str> = frame.lines().collect();
+        assert!(lines[0].contains("stepping"), "{frame}");
+        assert!(!lines[0].contains("paus"), "{frame}");
+        assert!(
+            lines[28].contains("stepping 50,000,000 expansions…")
+                && lines[28].contains("space or Esc stops"),
+            "{frame}"
+        );
+        assert!(lines[29].contains("space stop "), "{frame}");
+        // Space (or Esc) stops the step, and the search stays paused.
+        a.apply(stop);
+        assert!(a.running, "Esc stops the step, not the program");
+        a.settle(WAIT);
+        assert!(a.paused && a.snap.held && a.stepping().is_none());
+        assert!(a.snap.expansions < before + 50_000_000);
+        let said = a.message.as_ref().map(|(t, _)| t.as_str()).unwrap_or("");
+        assert!(said.starts_with("step stopped after "), "{said}");
+        assert!(
+            render(&a, 100, 30)
+                .lines()
+                .next()
+                .unwrap()
+                .contains("paused")
+        );
+        // Stopped: the count stands still.
+        let held = a.snap.expansions;
+        std::thread::sleep(Duration::from_millis(100));
+        a.tick();
+        assert_eq!(a.snap.expansions, held);
+    }
+}
+
+/// Whether the file's answer agrees is `solve`'s verdict: a file whose
+/// answer fails, as every move does, differs (the panel said "agrees":
+/// the answer's status was the side's, fails), and one whose answer
+/// reaches the proven status agrees.
+#[test]
+fn the_file_agrees_as_solve_says_it_does() {
+    // Black to kill where White lives whatever: the file's B8 fails.
+    let nine_answered = NINE.replace("MA[cc])", "MA[cc];B[bb])");
+    let mut a = solved(&[("nine.sgf", &nine_answered)]);
+    let a_status = a.analysis().map(|x| x.status);
+    assert_eq!(a_status, Some(Status::Fails));
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains("no first move works  file B8 differs"),
+        "{frame}"
+    );
+    let problem = a.problem().expect("a problem").0.clone();
+    let record = shikatsu::report::Record::from_analysis(&problem, a.analysis().unwrap());
+    assert_eq!(record.agrees, Some(false), "solve's table says DIFFERS");
+    a.apply(Action::Home);
+    let three = solved(&[("three.sgf", THREE)]);
+    let frame = render(&three, 100, 30);
+    assert!(frame.contains("file B9 agrees"), "{frame}");
+}
+
+/// What is typed in try mode shows on the panel's last row however long
+/// the log above it: the log's entries were counted one row each, and
+/// those that wrap pushed the prompt out of a short panel.
+#[test]
+fn what_is_typed_in_try_mode_shows_however_long_the_log() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::Try);
+    for _ in 0..4 {
+        press(
+            &mut a,
+            &[Action::Char('a'), Action::Char('9'), Action::Enter],
+        );
+        if a.deciding() {
+            assert!(a.wait_done(WAIT));
+        }
+        a.apply(Action::Undo);
+    }
+    assert!(try_log(&a).len() >= 8, "{:?}", try_log(&a));
+    press(&mut a, &[Action::Char('q'), Action::Char('1')]);
+    for (w, h) in [(60, 16), (80, 24)] {
+        let frame = render(&a, w, h);
+        assert!(frame.contains("typed q1_"), "{w}x{h}:\n{frame}");
+        assert!(frame.contains("─ your move"), "{w}x{h}:\n{frame}");
+    }
+}
+
+/// A seki under a fixed ko master is said in one pair of brackets.
+#[test]
+fn a_seki_under_a_ko_master_has_one_pair_of_brackets() {
+    let mut a = solved(&[("nine.sgf", NINE)]);
+    with_analysis(&mut a, |an| {
+        an.life = Some(shikatsu::analysis::Life::Seki);
+        an.ko.master = Some(Color::Black);
+    });
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains("Black to kill: fails (seki, Black ko master), checked"),
+        "{frame}"
+    );
+    assert!(!frame.contains(") ("), "{frame}");
+}
+
+/// The help's footer says any key closes it: `q` too. Ctrl-C quits from
+/// anywhere.
+#[test]
+fn q_closes_the_help_and_ctrl_c_quits_from_anywhere() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    press(&mut a, &[Action::Help, Action::Quit]);
+    assert_eq!(a.overlay, Overlay::None);
+    assert!(a.running, "q closed the help only");
+    press(&mut a, &[Action::Help, Action::Interrupt]);
+    assert!(!a.running);
+    let mut b = solved(&[("three.sgf", THREE)]);
+    press(&mut b, &[Action::Try, Action::Interrupt]);
+    assert!(!b.running, "Ctrl-C quits from try mode too");
+}
+
+fn said(a: &App) -> Option<&str> {
+    a.message.as_ref().map(|(t, _)| t.as_str())
+}
+
+/// A message about the position on show goes when the walk moves on:
+/// "the game is over" stayed after Home, and "… is off the most-proving
+/// path" after ←.
+#[test]
+fn a_message_about_the_position_goes_when_the_walk_moves() {
+    let mut a = solved(&[("three.sgf", THREE)]);
+    a.apply(Action::End);
+    a.apply(Action::Right);
+    let over = said(&a).expect("why the game is over").to_string();
+    for key in [Action::Home, Action::Left, Action::Up, Action::Down] {
+        a.apply(Action::End);
+        a.apply(Action::Right);
+        assert_eq!(said(&a), Some(over.as_str()));
+        a.apply(key);
+        assert_eq!(said(&a), None, "after {key:?}");
+    }
+    // While searching: a move chosen off the path.
+    let mut s = deep_search(3);
+    s.apply(Action::Home);
+    s.apply(Action::Down);
+    s.apply(Action::Enter);
+    assert!(said(&s).is_some_and(|m| m.contains("off the most-proving path")));
+    s.apply(Action::Right);
+    assert_eq!(said(&s), None);
+}
+
+/// Digits make a step count only where there is something to step, and
+/// a count starts from 1 ("0s" stepped once, as "s" does).
+#[test]
+fn a_step_count_starts_from_1_and_needs_a_problem() {
+    let mut a = app(&[("nine.sgf", NINE)], true);
+    a.settle(WAIT);
+    a.apply(Action::Digit('0'));
+    assert!(a.count.is_empty());
+    assert!(said(&a).is_some_and(|m| m.contains("starts from 1")));
+    press(&mut a, &[Action::Digit('1'), Action::Digit('0')]);
+    assert_eq!(a.count, "10");
+    let e = a.snap.expansions;
+    a.apply(Action::Step);
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, e + 10);
+    let mut bad = app(&[("bad.sgf", BAD)], true);
+    bad.apply(Action::Digit('3'));
+    assert!(bad.count.is_empty());
+    assert!(!render(&bad, 80, 24).contains("count 3"));
+}
+
+/// `r` during a search starts it again and says so, keeping a pause.
+#[test]
+fn r_during_a_search_says_it_starts_again_and_keeps_the_pause() {
+    // gop/5555: long enough to be paused while searching.
+    let Some(mut a) = suite_app("gop/5555.sgf", false) else {
+        return;
+    };
+    a.apply(Action::Pause);
+    assert!(a.paused);
+    a.apply(Action::Resolve);
+    assert!(a.solving() && a.paused, "still paused");
+    assert!(said(&a).is_some_and(|m| m.starts_with("searching again from the start, paused")));
+    a.settle(WAIT);
+    assert_eq!(a.snap.expansions, 1, "from the start");
 }

@@ -123,6 +123,17 @@ impl Theme {
             ),
         }
     }
+    /// A numbered stone from move 10 on in a narrow cell, which shows
+    /// the number's last digit: underlined (without colour a white one,
+    /// underlined already, is bold too).
+    fn last_digit(&self, c: Color) -> Style {
+        let style = self.numbered(c).add_modifier(Modifier::UNDERLINED);
+        if self.mono && c == Color::White {
+            style.add_modifier(Modifier::BOLD)
+        } else {
+            style
+        }
+    }
     fn region(&self) -> Style {
         self.pick(Style::new().fg(Tc::Black).bg(Tc::Yellow), Style::new())
     }
@@ -344,8 +355,15 @@ fn state_text(app: &App) -> String {
     if app.try_state.is_some() {
         return "try it yourself".to_string();
     }
-    // "paused" once the search has actually stopped at the gate.
-    let paused = if app.snap.held { "paused" } else { "pausing" };
+    // "paused" once the search has actually stopped at the gate; a
+    // step of many expansions, running, is not a pause.
+    let paused = if app.stepping().is_some_and(|(_, asked)| asked > 1) {
+        "stepping"
+    } else if app.snap.held {
+        "paused"
+    } else {
+        "pausing"
+    };
     if app.deciding() {
         return if app.paused {
             paused
@@ -431,6 +449,8 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
         } else {
             Line::raw(text)
         }
+    } else if let Some(text) = stepping_text(app, area.width as usize) {
+        Line::raw(text)
     } else if let Some((text, tone)) = &app.message {
         // The message, or the first of its shorter forms that fits.
         let room = (area.width as usize).saturating_sub(1);
@@ -444,6 +464,26 @@ fn draw_message(app: &App, f: &mut Frame, area: Rect, theme: &Theme) {
         Line::raw("")
     };
     f.render_widget(Paragraph::new(line), area);
+}
+
+/// A step of many expansions under way, for the message line: how far
+/// it has come, and how to stop it (the longest form that fits).
+fn stepping_text(app: &App, width: usize) -> Option<String> {
+    let (made, asked) = app.stepping().filter(|&(_, asked)| asked > 1)?;
+    let pct = pct(made, asked);
+    let (made, asked) = (thousands(made), thousands(asked));
+    let forms = [
+        format!(" stepping {asked} expansions…  {made} done ({pct}); space or Esc stops"),
+        format!(" stepping {asked}…  {made} done ({pct}); space stops"),
+        format!(" stepping {asked}…  {pct}; space stops"),
+    ];
+    let last = forms[2].clone();
+    Some(
+        forms
+            .into_iter()
+            .find(|t| columns(t) <= width)
+            .unwrap_or(last),
+    )
 }
 
 /// `text` in `width` columns: whole when it fits, else cut after the

@@ -189,6 +189,9 @@ struct Gate {
     cancel: bool,
     /// Expansions allowed while paused.
     permits: u64,
+    /// The expansions asked for since the search last stood at the gate
+    /// with none left: with `permits`, how far a long step has come.
+    asked: u64,
     /// The search waits at the gate.
     waiting: bool,
 }
@@ -231,9 +234,30 @@ impl Control {
     fn step(&self, n: u64) {
         let mut g = lock(&self.gate);
         g.paused = true;
+        if g.permits == 0 {
+            g.asked = 0;
+        }
+        g.asked = g.asked.saturating_add(n);
         g.permits = g.permits.saturating_add(n);
         self.hold.store(true, Ordering::Release);
         self.cv.notify_all();
+    }
+
+    /// Drops the steps not yet made: the search stops at the gate after
+    /// the expansion it is making.
+    fn stop_steps(&self) {
+        let mut g = lock(&self.gate);
+        g.permits = 0;
+        self.cv.notify_all();
+    }
+
+    /// A step under way: the expansions made of it and asked for.
+    fn steps(&self) -> Option<(u64, u64)> {
+        if self.finished.load(Ordering::Acquire) {
+            return None;
+        }
+        let g = lock(&self.gate);
+        (g.paused && g.permits > 0 && !g.cancel).then(|| (g.asked - g.permits, g.asked))
     }
 
     fn cancel(&self) {
@@ -438,6 +462,8 @@ impl Watch {
         }
         if g.permits > 0 {
             g.permits -= 1;
+            drop(g);
+            self.stepped(v);
             return true;
         }
         self.publish(v, true);
@@ -460,6 +486,17 @@ impl Watch {
         drop(g);
         self.paused_total += t0.elapsed();
         go_on
+    }
+
+    /// An expansion of a step: a step of millions of expansions goes on
+    /// for seconds, and publishes as a running search does, or its
+    /// counters would stand still all that time.
+    fn stepped(&mut self, v: &SearchView<'_, Move>) {
+        self.calls = self.calls.wrapping_add(1);
+        let due = self.calls.is_multiple_of(CLOCK_EVERY);
+        if v.stopping || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
+            self.publish(v, false);
+        }
     }
 
     /// Marks the job's last figures (after the searches ended).
@@ -750,6 +787,19 @@ impl Worker {
         if let Some((_, c)) = &self.current {
             c.step(n);
         }
+    }
+
+    /// Stops a step under way: the search pauses where it is.
+    pub fn stop_steps(&self) {
+        if let Some((_, c)) = &self.current {
+            c.stop_steps();
+        }
+    }
+
+    /// A step under way: the expansions made of it so far (to within a
+    /// few: the search goes on meanwhile) and asked for.
+    pub fn steps(&self) -> Option<(u64, u64)> {
+        self.current.as_ref().and_then(|(_, c)| c.steps())
     }
 
     /// The current job's snapshot, when it changed since the last call.

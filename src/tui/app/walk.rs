@@ -52,7 +52,7 @@ impl App {
             return;
         };
         if let Some((w, why)) = node.over {
-            self.say(why.describe(w), Tone::Info);
+            self.say_of_place(why.describe(w), Tone::Info);
             return;
         }
         let Some(c) = node.candidates.get(self.sel) else {
@@ -91,6 +91,7 @@ impl App {
                     Tone::Info,
                 );
                 self.message_short = vec!["while searching, only the path is walked".into()];
+                self.message_of_place = true;
                 return;
             }
         }
@@ -129,7 +130,7 @@ impl App {
     fn choose_on_path(&mut self, d: isize) {
         let ranked = self.snap.ranked(self.path_shown());
         if ranked.is_empty() {
-            self.say("no moves known here yet", Tone::Info);
+            self.say_of_place("no moves known here yet", Tone::Info);
             return;
         }
         let now = self.path_choice();

@@ -57,7 +57,8 @@ pub(super) fn board_width(problem: &Problem, cell: usize) -> u16 {
 /// Board cells are three columns wide when that fits in `room`, so that
 /// move numbers from 10 on stay apart from each other and from the row
 /// numbers ("12 15", not "1215"); two when it does not (a whole 19x19
-/// board in 80 columns, or a board that would squeeze the panel).
+/// board in 80 columns, or a board that would squeeze the panel), where
+/// a move from 10 on shows its last digit, underlined.
 pub(super) fn cell_width(problem: &Problem, room: u16, panel: u16) -> usize {
     let w = board_width(problem, 3);
     if w <= room && panel.saturating_sub(w) >= PANEL_WIDTH {
@@ -100,6 +101,12 @@ pub(super) fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec
             let number = pic.numbered.iter().find(|(q, _, _)| *q == p);
             let label = pic.labels.iter().find(|(q, _, _)| *q == p);
             let (text, style) = match (stone, number, label) {
+                // Two digits would fill a narrow cell and touch the
+                // next one ("1320" for 13 and 20): its last digit only,
+                // marked as such (the panel gives the line in full).
+                (Some(c), Some(&(_, n, _)), _) if cell == 2 && n >= 10 => {
+                    (format!(" {}", n % 10), theme.last_digit(c))
+                }
                 (Some(c), Some(&(_, n, _)), _) => (format!("{n:>2}"), theme.numbered(c)),
                 (Some(c), None, _) => {
                     let sym = if c == Color::Black { 'X' } else { 'O' };

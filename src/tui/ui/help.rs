@@ -47,7 +47,9 @@ fn help_keys(app: &App) -> Vec<(&'static str, u8)> {
     let mut keys = Vec::new();
     let problem = matches!(app.entry(), Some(Entry::Problem { .. }));
     if app.solving() || app.deciding() {
-        let pause = if app.paused {
+        let pause = if app.stepping().is_some_and(|(_, asked)| asked > 1) {
+            "space stop"
+        } else if app.paused {
             "space resume"
         } else {
             "space pause"
@@ -149,7 +151,7 @@ fn help_lines(width: usize, height: usize, theme: &Theme) -> Vec<Line<'static>> 
             ]));
         }
     }
-    let board = "The board: X black, O white, *O the target, numbers the path or line, \
+    let board = "The board: X black, O white, *O the target, numbers the path or line (in narrow cells 10 on as their last digit, underlined), \
                  letters the candidate moves; the region is shaded (dots inside it).";
     let legend = wrap(board, width.saturating_sub(2));
     // Only when the whole help fits with it: a help that scrolls does

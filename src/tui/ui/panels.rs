@@ -13,6 +13,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use shikatsu::analysis::{Analysis, Status};
 use shikatsu::board::{Color, Move};
 use shikatsu::problem::{Ko, Problem};
+use shikatsu::report::Record;
 
 use super::wrap::{unfold, wrap};
 use super::{Scroll, Theme, duration_text, moves, num, pct, rate, short, thousands};
@@ -401,7 +402,13 @@ fn status_line(problem: &Problem, a: &Analysis) -> String {
         Status::Unconditional => {}
         Status::Wins | Status::Fails => {
             if let Some(m) = a.ko.master {
-                s.push_str(&format!(" ({} ko master)", m.name()));
+                // One pair of brackets: "wins (seki, Black ko master)",
+                // not "wins (seki) (Black ko master)".
+                let master = format!("{} ko master", m.name());
+                match s.strip_suffix(')') {
+                    Some(open) => s = format!("{open}, {master})"),
+                    None => s.push_str(&format!(" ({master})")),
+                }
             }
         }
         Status::Unknown => s.push_str(" within the limits"),
@@ -486,7 +493,7 @@ pub(super) fn decided_panel(
     )];
     let mut firsts_cut = None;
     if a.status != Status::Unknown {
-        let (whole, cut) = first_moves_lines(a, h, width);
+        let (whole, cut) = first_moves_lines(problem, a, width);
         head.push(whole);
         firsts_cut = cut;
     }
@@ -569,10 +576,11 @@ pub(super) fn decided_panel(
 /// The first moves, whole, and cut to one row for a panel too short for
 /// them and the candidates (none when they fit in one).
 fn first_moves_lines(
+    problem: &Problem,
     a: &Analysis,
-    h: usize,
     width: usize,
 ) -> (Line<'static>, Option<Line<'static>>) {
+    let h = problem.board.height();
     let firsts: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
     let mut s = if firsts.is_empty() {
         "no first move works".to_string()
@@ -585,14 +593,22 @@ fn first_moves_lines(
     if a.status.succeeds() && !a.all_first_moves {
         tail.push_str(" (others not decided)");
     }
-    if !a.accepted_status.is_empty() {
-        let agree = a.accepted_status.iter().all(|&(_, st)| st == a.status);
-        let file: Vec<String> = a.accepted_status.iter().map(|(m, _)| m.human(h)).collect();
-        tail.push_str(&format!(
-            "  file {} {}",
-            file.join(" "),
-            if agree { "agrees" } else { "differs" }
-        ));
+    // Whether the file's answer agrees, as `solve`'s table says it (the
+    // same record decides): one of the file's moves must reach the
+    // proven status, and a side that fails has no status to reach (the
+    // panel said "agrees" when the file's moves failed as the side did).
+    let record = Record::from_analysis(problem, a);
+    if !record.accepted.is_empty() {
+        let verdict = match record.agrees {
+            Some(true) => "agrees",
+            Some(false) => "differs",
+            // `--status-only` proved one move of its own.
+            None => "not compared",
+        };
+        let file: Vec<String> = (record.accepted.iter())
+            .map(|m| record.point_for_people(m))
+            .collect();
+        tail.push_str(&format!("  file {} {verdict}", file.join(" ")));
     }
     let mut firsts_cut = None;
     if columns(&s) > width {
@@ -953,11 +969,6 @@ pub(super) fn try_panel(
         lines.extend(rows.into_iter().map(Line::raw));
     }
     lines.push(heading("what happened", width, theme));
-    let room = height.saturating_sub(lines.len() + 2).max(1);
-    let skip = t.log.len().saturating_sub(room);
-    for (text, tone) in t.log.iter().skip(skip) {
-        lines.push(Line::styled(text.clone(), theme.tone(*tone)));
-    }
     let mut prompt = format!("cursor {}", Move::Play(t.cursor).human(h));
     if !t.typed.is_empty() {
         prompt.push_str(&format!("   typed {}_", t.typed));
@@ -965,8 +976,31 @@ pub(super) fn try_panel(
     if app.deciding() {
         prompt.push_str("   thinking ...");
     }
-    lines.push(heading("your move", width, theme));
-    lines.push(Line::raw(prompt));
+    let bottom = [heading("your move", width, theme), Line::raw(prompt)];
+    // The log's latest entries in the rows the rest leaves, counted as
+    // the panel wraps them: counted as one row each, entries that wrap
+    // pushed the prompt, and what is typed, out of the panel.
+    let used: usize = (lines.iter().chain(&bottom))
+        .map(|l| rows_of(l, width))
+        .sum();
+    let mut room = height.saturating_sub(used);
+    let mut log = Vec::new();
+    for (text, tone) in t.log.iter().rev() {
+        let line = Line::styled(text.clone(), theme.tone(*tone));
+        let rows = rows_of(&line, width);
+        if rows > room {
+            // The latest entry is shown, cut, rather than none.
+            if log.is_empty() && room > 0 {
+                log.push(cut_line(&line, width, room));
+            }
+            break;
+        }
+        room -= rows;
+        log.push(line);
+    }
+    log.reverse();
+    lines.extend(log);
+    lines.extend(bottom);
     lines
 }
 
