@@ -32,6 +32,18 @@ fn shikatsu(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Straight three with Black to kill (at B9, `ba`): the position, before
+/// its answer tree and the closing parenthesis.
+const STRAIGHT_THREE: &str =
+    "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb]";
+
+/// Writes `text` as `name` in `dir`; its path.
+fn write_sgf(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
 fn jsonl(text: &str) -> Vec<serde_json::Value> {
     text.lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
@@ -519,12 +531,7 @@ fn a_wrong_answer_gets_a_refutation_file_beside_the_proof() {
     let dir = tempfile::tempdir().unwrap();
     // Straight three: Black kills at B9; the file's answer A9 lets White
     // live at B9.
-    let file = dir.path().join("three.sgf");
-    std::fs::write(
-        &file,
-        "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[aa])",
-    )
-    .unwrap();
+    let file = write_sgf(dir.path(), "three.sgf", &format!("{STRAIGHT_THREE};B[aa])"));
     let out = dir.path().join("proofs");
     let (code, _) = solve_args(&[file.to_str().unwrap(), "--proof-sgf", out.to_str().unwrap()]);
     assert_eq!(code, 1, "the file's answer DIFFERS");
@@ -574,13 +581,8 @@ fn a_fixed_ko_settings_statuses_keep_the_columns_in_line() {
 #[test]
 fn a_damaged_file_is_solved_with_a_warning() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("cut.sgf");
     // Straight three, the file cut off after the answer.
-    std::fs::write(
-        &file,
-        "(;FF[4]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba]",
-    )
-    .unwrap();
+    let file = write_sgf(dir.path(), "cut.sgf", &format!("{STRAIGHT_THREE};B[ba]"));
     let (code, stdout, stderr) = shikatsu(&["solve", file.to_str().unwrap(), "--format", "jsonl"]);
     assert_eq!(code, 0, "{stderr}");
     let warning = "not valid SGF (Unexpected end of data): solved as far as it could be read";
@@ -623,12 +625,7 @@ fn a_closed_pipe_stops_the_run_quietly() {
 fn status_only_says_when_the_files_moves_were_not_compared() {
     let dir = tempfile::tempdir().unwrap();
     // Straight three: Black kills at B9; the file's answer is A9.
-    let file = dir.path().join("three.sgf");
-    std::fs::write(
-        &file,
-        "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[aa])",
-    )
-    .unwrap();
+    let file = write_sgf(dir.path(), "three.sgf", &format!("{STRAIGHT_THREE};B[aa])"));
     let f = file.to_str().unwrap();
     let (code, stdout, stderr) = shikatsu(&["solve", f, "--status-only", "--format", "table"]);
     assert_eq!(code, 0, "nothing disagrees");
