@@ -481,6 +481,13 @@ impl App {
             self.phase = Phase::Idle;
             return;
         };
+        // As `solve` warns: the position may not be the one meant.
+        if let Some(d) = &problem.damage {
+            self.say(
+                format!("warning: {}", shikatsu::report::damage_warning(d)),
+                Tone::Bad,
+            );
+        }
         let key = (self.current, ko_key(self.opts.ko));
         if let Some(d) = self.cache.get(&key).cloned().filter(|_| cached) {
             self.decided(d);

@@ -3695,3 +3695,22 @@ fn r_during_a_search_says_it_starts_again_and_keeps_the_pause() {
     a.settle(WAIT);
     assert_eq!(a.snap.expansions, 1, "from the start");
 }
+
+/// A problem read from a damaged file is solved with the warning `solve`
+/// gives it: its position may not be the one meant.
+#[test]
+fn a_damaged_file_is_shown_with_a_warning() {
+    // Straight three, cut off after its answer.
+    let cut = THREE.trim_end_matches(')');
+    let a = solved(&[("cut.sgf", cut)]);
+    assert_eq!(
+        a.message,
+        Some((
+            "warning: not valid SGF (Unexpected end of data): solved as far as it could be read"
+                .to_string(),
+            crate::tui::app::Tone::Bad
+        ))
+    );
+    let whole = solved(&[("three.sgf", THREE)]);
+    assert_eq!(whole.message, None);
+}
