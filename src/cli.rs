@@ -124,7 +124,7 @@ pub struct LimitArgs {
     /// External ko threats held by Black and White, e.g. `1:0`: nobody is
     /// ko master, a side may retake a ko by spending one. The answer is
     /// "wins" or "fails".
-    #[arg(long, value_name = "B:W", value_parser = parse_threats, conflicts_with = "ko")]
+    #[arg(long, value_name = "B:W", value_parser = parse_threats)]
     pub threats: Option<[u8; 2]>,
     /// Decide the status with one checked proof only: skip listing every
     /// winning first move, the ko grade and eyes-or-seki.
@@ -214,6 +214,18 @@ pub fn parse_size(s: &str) -> Result<usize, String> {
 
 impl LimitArgs {
     pub fn options(&self, jobs: usize) -> Result<Options> {
+        // Threats are spent where nobody is master: with the default
+        // `--ko auto`, said or not, they go; with a master they do not.
+        if self.threats.is_some() && self.ko != KoArg::Auto {
+            let ko = self
+                .ko
+                .to_possible_value()
+                .map(|v| v.get_name().to_string());
+            bail!(
+                "--threats asks with nobody ko master: it cannot go with --ko {}",
+                ko.unwrap_or_default()
+            );
+        }
         if self.time.is_nan() || self.time <= 0.0 {
             bail!("--time must be positive");
         }

@@ -595,6 +595,30 @@ fn a_damaged_file_is_solved_with_a_warning() {
     assert_eq!(r["status"], "unconditional");
 }
 
+/// Threats are spent where nobody is ko master: the default `--ko auto`,
+/// said or not, goes with them; a master does not.
+#[test]
+fn threats_go_with_ko_auto_said_or_not_and_not_with_a_master() {
+    let file = "problems/classic/basic-ko.sgf";
+    let (code, json) = solve_args(&[
+        file,
+        "--ko",
+        "auto",
+        "--threats",
+        "1:0",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(jsonl(&json)[0]["ko_setting"], "threats");
+    let (code, _, err) = shikatsu(&["solve", file, "--ko", "white", "--threats", "1:0"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim_end(),
+        "error: --threats asks with nobody ko master: it cannot go with --ko white"
+    );
+}
+
 /// A reader that goes away (`| head -1`) stops the run quietly: no error
 /// line, the code of a program the pipe's signal ends.
 #[test]
