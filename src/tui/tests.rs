@@ -2163,6 +2163,32 @@ fn v_labels_the_searchs_candidate_points_with_their_numbers() {
     assert_eq!(board(&render(&a, 100, 30)), board(&plain), "v again");
 }
 
+/// On two-column cells a label of two digits would touch the next cell
+/// ("1234" for 12 and 34): 0 to 9 show as they are, 10 and more as "+".
+#[test]
+fn v_labels_of_two_digits_stay_apart_on_narrow_cells() {
+    // Far enough for the root's moves to have numbers past 9.
+    let mut a = stepped(app(&[("nine.sgf", NINE)], true), 400);
+    a.apply(Action::Home);
+    a.apply(Action::Values);
+    assert_eq!(a.path_cursor, Some(0), "the root's moves on show");
+    let labels: Vec<(Point, u32)> = (a.snap.children(0).iter())
+        .filter_map(|s| match s.mv {
+            Move::Play(p) => Some((p, s.pn)),
+            Move::Pass => None,
+        })
+        .collect();
+    assert!(labels.iter().any(|&(_, n)| n >= 10), "{labels:?}");
+    for (p, n) in labels {
+        let want = match n {
+            0..=9 => n.to_string(),
+            shikatsu::dfpn::INF.. => "∞".to_string(),
+            _ => "+".to_string(),
+        };
+        assert_eq!(board_cell(&a, 60, 20, p).symbol(), want, "{n}");
+    }
+}
+
 /// The text of the side panel (right of the board's `│`) on each row of
 /// the body.
 fn panel_rows(frame: &str) -> Vec<String> {

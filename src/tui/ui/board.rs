@@ -116,6 +116,12 @@ pub(super) fn board_lines(pic: &BoardPicture, cell: usize, theme: &Theme) -> Vec
                         (format!(" {sym}"), theme.stone(c))
                     }
                 }
+                // A number of two digits would touch the next cell as
+                // move numbers would: "+" says 10 or more (the panel
+                // lists them whole).
+                (None, _, Some((_, l, st))) if cell == 2 && l.chars().count() > 1 => {
+                    (" +".to_string(), base.patch(*st))
+                }
                 (None, _, Some((_, l, st))) => (format!("{l:>2}"), base.patch(*st)),
                 (None, _, None) if inside => (" .".to_string(), base),
                 (None, _, None) => (" ·".to_string(), theme.outside()),
@@ -217,7 +223,8 @@ fn value_labels(app: &App, k: usize) -> Vec<(Point, String, Style)> {
 }
 
 /// A number in a board cell's two columns: 0 to 99 as it is, "++" from
-/// 100 (the full numbers are in the panel), "∞" for a decided child.
+/// 100 (the full numbers are in the panel), "∞" for a decided child; a
+/// two-column cell shows "+" for two digits.
 fn short_number(v: u32) -> String {
     match v {
         shikatsu::dfpn::INF.. => "∞".to_string(),
