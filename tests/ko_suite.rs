@@ -208,9 +208,15 @@ fn ko_suite_expectations_hold_under_every_setting() {
             match p.expected.iter().find(|(c, _)| *c == side) {
                 Some((_, want)) => {
                     checked += 1;
-                    if a.status.as_str() != want {
+                    // "ko seki": the status, then how the defender lives
+                    // where SX says.
+                    let (status, life) = want
+                        .split_once(' ')
+                        .map_or((want.as_str(), None), |(s, l)| (s, Some(l)));
+                    let got_life = a.life.map(|l| l.as_str());
+                    if a.status.as_str() != status || life.is_some_and(|l| Some(l) != got_life) {
                         failures.push(format!(
-                            "{label} {} to move: SX expects {want}, proved {}",
+                            "{label} {} to move: SX expects {want}, proved {} (life {got_life:?})",
                             side.name(),
                             a.status.as_str()
                         ));

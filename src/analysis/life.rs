@@ -285,8 +285,14 @@ impl<'a> Walker<'a> {
             return Life::Eyes;
         }
         // A defender block in atari that survives two passes hangs on a ko
-        // the attacker may not retake: life by the ko, not seki.
-        let mut own = board.stones(defender) & area;
+        // the attacker may not retake: life by the ko, not seki; unless a
+        // seki stands beside the ko (an attacker block of two liberties or
+        // more shares one with a target), which the ko does not undo.
+        let mut own = if self.shares_a_liberty(board, targets) {
+            Bits::EMPTY
+        } else {
+            board.stones(defender) & area
+        };
         while let Some(q) = own.first() {
             let block = Bits::flood(Bits::single(q), board.stones(defender));
             own &= !block;
@@ -313,6 +319,23 @@ impl<'a> Walker<'a> {
         };
         self.memo.insert(key, life);
         life
+    }
+
+    /// Whether an attacker block in the area with two liberties or more
+    /// shares a liberty with a target block: the mark of a seki.
+    fn shares_a_liberty(&self, board: &Board, targets: Bits) -> bool {
+        let attacker = self.problem.attacker();
+        let target_liberties = targets.spread() & board.empty();
+        let mut enemy = board.stones(attacker) & self.problem.region.area;
+        while let Some(q) = enemy.first() {
+            let block = Bits::flood(Bits::single(q), board.stones(attacker));
+            enemy &= !block;
+            let liberties = block.spread() & board.empty();
+            if liberties.count() >= 2 && !(liberties & target_liberties).is_empty() {
+                return true;
+            }
+        }
+        false
     }
 
     fn out_of_time(&self) -> bool {
