@@ -478,6 +478,8 @@ pub struct Summary {
     pub agrees: usize,
     pub disagrees: usize,
     pub unknown: usize,
+    /// Decided as the file's `SX` expects, where it names no first move.
+    pub as_expected: usize,
     /// Decided otherwise than the file's `SX` expects.
     pub not_as_expected: usize,
     /// Decided, with first moves in the file the run did not compare
@@ -532,6 +534,10 @@ impl Summary {
                 .filter(|r| r.solved() && r.agrees == Some(false))
                 .count(),
             unknown: count(Counted::Unknown),
+            as_expected: records
+                .iter()
+                .filter(|r| r.agrees.is_none() && r.as_expected() == Some(true))
+                .count(),
             not_as_expected: records
                 .iter()
                 .filter(|r| r.as_expected() == Some(false))
@@ -548,10 +554,16 @@ impl Summary {
     }
 
     fn line(&self) -> String {
-        // Only files that carry an `SX` can miss it: said when one does.
-        let sx = match self.not_as_expected {
+        // Only files that carry an `SX` can meet or miss it: said when
+        // one does (a table of `as SX` rows summed up as "0 agree" read
+        // as a failure).
+        let sx = match self.as_expected {
             0 => String::new(),
-            n => format!(", {n} not as SX expects"),
+            n => format!(", {n} as SX expects"),
+        };
+        let sx = match self.not_as_expected {
+            0 => sx,
+            n => format!("{sx}, {n} not as SX expects"),
         };
         let sx = match self.not_compared {
             0 => sx,

@@ -595,6 +595,23 @@ fn a_damaged_file_is_solved_with_a_warning() {
     assert_eq!(r["status"], "unconditional");
 }
 
+/// Files without an answer tree but with an `SX` are counted as their
+/// `SX` expects, so that a run of them does not read "0 agree".
+#[test]
+fn the_summary_counts_the_results_as_sx_expects() {
+    let file = "problems/classic/basic-ko.sgf";
+    let (code, _, err) = shikatsu(&["solve", file]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("2 solved (0 agree with the file, 0 disagree, 2 as SX expects)"),
+        "{err}"
+    );
+    let (_, json) = solve_args(&[file, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["summary"]["as_expected"], 2);
+    assert_eq!(doc["summary"]["not_as_expected"], 0);
+}
+
 /// Threats are spent where nobody is ko master: the default `--ko auto`,
 /// said or not, goes with them; a master does not.
 #[test]
