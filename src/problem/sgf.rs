@@ -163,7 +163,7 @@ impl Trees {
 }
 
 /// The characters of an SGF text that are not inside a property value
-/// (`[...]`, with `\\]` escaped), with their byte offsets: the text's
+/// (`[...]`, with `\]` escaped), with their byte offsets: the text's
 /// structure of parentheses, nodes and property names.
 fn outside_values(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
     let (mut in_value, mut escaped) = (false, false);

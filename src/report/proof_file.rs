@@ -31,16 +31,25 @@ impl Names {
         // Each file's name, then its folders, innermost first.
         let parts: Vec<Vec<String>> = files.iter().map(|f| reversed_parts(f)).collect();
         let mut taken = vec![1usize; files.len()];
+        // Compared as written: `sim/4/basic.sgf` and `z/4-basic.sgf`
+        // would both write "4-basic".
+        let stem = |i: usize, k: usize| {
+            let mut words: Vec<&str> = parts[i][..k.min(parts[i].len())]
+                .iter()
+                .map(|w| w.as_str())
+                .collect();
+            words.reverse();
+            words.join("-")
+        };
         loop {
-            let stem = |i: usize| parts[i][..taken[i].min(parts[i].len())].to_vec();
             let mut clash = vec![false; files.len()];
-            let mut by_stem: HashMap<Vec<String>, usize> = HashMap::new();
+            let mut by_stem: HashMap<String, usize> = HashMap::new();
             for i in 0..files.len() {
-                if let Some(&j) = by_stem.get(&stem(i)) {
+                if let Some(&j) = by_stem.get(&stem(i, taken[i])) {
                     clash[i] = true;
                     clash[j] = true;
                 } else {
-                    by_stem.insert(stem(i), i);
+                    by_stem.insert(stem(i, taken[i]), i);
                 }
             }
             // Longer where two still clash and one has folders left.
@@ -55,12 +64,8 @@ impl Names {
                 break;
             }
         }
-        let stems = (files.iter().zip(&parts).zip(&taken))
-            .map(|((f, p), &k)| {
-                let mut words: Vec<&str> = p[..k.min(p.len())].iter().map(|w| w.as_str()).collect();
-                words.reverse();
-                (f.to_path_buf(), words.join("-"))
-            })
+        let stems = (0..files.len())
+            .map(|i| (files[i].to_path_buf(), stem(i, taken[i])))
             .collect();
         Names { stems }
     }
@@ -364,6 +369,7 @@ mod tests {
             "gop/1.sgf",
             "1.sgf",
             "/abs/other.sgf",
+            "z/4-basic.sgf",
         ];
         let names = Names::of(files.iter().map(Path::new));
         let stems: Vec<&str> = files
@@ -373,13 +379,14 @@ mod tests {
         assert_eq!(
             stems,
             [
-                "4-basic",
+                "sim-4-basic",
                 "6-basic",
                 "x-sim-7-basic",
                 "y-sim-7-basic",
                 "gop-1",
                 "1",
-                "other"
+                "other",
+                "z-4-basic"
             ]
         );
     }
