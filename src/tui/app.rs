@@ -676,16 +676,7 @@ impl App {
         }
         // A message about the position on show goes once the walk moves
         // (the key may say it again).
-        let walks = matches!(
-            action,
-            Action::Left
-                | Action::Right
-                | Action::Up
-                | Action::Down
-                | Action::Home
-                | Action::End
-                | Action::Enter
-        );
+        let walks = action.moves_about() || action == Action::Enter;
         if walks && self.try_state.is_none() && std::mem::take(&mut self.message_of_place) {
             self.message = None;
             self.message_short.clear();
@@ -809,16 +800,7 @@ impl App {
                     self.enter_try();
                 }
             }
-            Action::Left
-            | Action::Right
-            | Action::Up
-            | Action::Down
-            | Action::Home
-            | Action::End
-                if self.try_state.is_some() =>
-            {
-                self.move_cursor(action)
-            }
+            _ if action.moves_about() && self.try_state.is_some() => self.move_cursor(action),
             Action::Left => self.walk_back(),
             Action::Right => self.walk_forward(),
             Action::Up => self.select_candidate(-1),

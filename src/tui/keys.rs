@@ -43,6 +43,17 @@ pub enum Action {
     None,
 }
 
+impl Action {
+    /// The keys that move about the board or the line: the walk's, or
+    /// try mode's cursor.
+    pub fn moves_about(self) -> bool {
+        matches!(
+            self,
+            Action::Left | Action::Right | Action::Up | Action::Down | Action::Home | Action::End
+        )
+    }
+}
+
 /// The key map, for the help overlay: (keys, what they do).
 pub const HELP: &[(&str, &str)] = &[
     ("space", "pause / resume the search (stop a long step)"),

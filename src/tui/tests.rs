@@ -77,6 +77,11 @@ fn app(files: &[(&str, &str)], start_paused: bool) -> App {
     for (name, text) in files {
         loaded.extend(load_str(name, text));
     }
+    app_of(loaded, start_paused)
+}
+
+/// An app on these loaded problems, with the tests' options.
+fn app_of(loaded: Vec<shikatsu::problem::Loaded>, start_paused: bool) -> App {
     App::new(
         entries(loaded),
         PathBuf::from("problems"),
@@ -3491,16 +3496,7 @@ fn w_and_t_before_the_answer_say_so_until_it_comes() {
 /// suite is missing).
 fn suite_app(name: &str, start_paused: bool) -> Option<App> {
     let problem = common::suite_problem(name)?;
-    Some(App::new(
-        entries(vec![Ok(problem)]),
-        PathBuf::from("problems"),
-        opts(),
-        Config {
-            start_paused,
-            redact: true,
-            mono: false,
-        },
-    ))
+    Some(app_of(vec![Ok(problem)], start_paused))
 }
 
 /// Ticks `a` until `what` holds (at most `WAIT`).

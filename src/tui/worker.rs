@@ -463,7 +463,10 @@ impl Watch {
         if g.permits > 0 {
             g.permits -= 1;
             drop(g);
-            self.stepped(v);
+            // A step of millions of expansions goes on for seconds: it
+            // publishes as a running search does, or its counters would
+            // stand still all that time.
+            self.publish_when_due(v);
             return true;
         }
         self.publish(v, true);
@@ -488,13 +491,14 @@ impl Watch {
         go_on
     }
 
-    /// An expansion of a step: a step of millions of expansions goes on
-    /// for seconds, and publishes as a running search does, or its
-    /// counters would stand still all that time.
-    fn stepped(&mut self, v: &SearchView<'_, Move>) {
+    /// Counts an expansion and publishes at a running search's pace: the
+    /// clock read every `CLOCK_EVERY` calls (and at the first expansion),
+    /// a view at most every `PUBLISH_EVERY`, and always the first and the
+    /// one a search stops at (the line an unknown shows).
+    fn publish_when_due(&mut self, v: &SearchView<'_, Move>) {
         self.calls = self.calls.wrapping_add(1);
-        let due = self.calls.is_multiple_of(CLOCK_EVERY);
-        if v.stopping || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
+        let due = self.calls.is_multiple_of(CLOCK_EVERY) || v.expansions == 1;
+        if self.seq == 0 || v.stopping || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
             self.publish(v, false);
         }
     }
@@ -532,12 +536,7 @@ impl Observer<Move> for Watch {
         if self.control.hold.load(Ordering::Relaxed) {
             return self.hold(v);
         }
-        self.calls = self.calls.wrapping_add(1);
-        let due = self.calls.is_multiple_of(CLOCK_EVERY) || v.expansions == 1;
-        // The view a search stops at is the line an unknown shows.
-        if self.seq == 0 || v.stopping || (due && self.last_publish.elapsed() >= PUBLISH_EVERY) {
-            self.publish(v, false);
-        }
+        self.publish_when_due(v);
         true
     }
 
