@@ -51,6 +51,10 @@ pub struct TuiArgs {
     /// Threads for each search, sharing one table (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// A problem whose file marks no target takes the one group its
+    /// position can be about (as `solve --guess-target`).
+    #[arg(long)]
+    pub guess_target: bool,
 }
 
 #[derive(Args, Debug)]
@@ -173,6 +177,13 @@ pub struct SolveArgs {
     /// as an SGF file into this folder.
     #[arg(long, value_name = "DIR")]
     pub proof_sgf: Option<PathBuf>,
+    /// A problem whose file marks no target (no MA) takes the one group
+    /// its position can be about: a group of either colour inside a wall
+    /// of the other, not yet alive. Several such groups (a semeai, say),
+    /// or none, are still an error. Shown as `C3?` in the table and
+    /// `"target_guessed": true` in JSON.
+    #[arg(long)]
+    pub guess_target: bool,
 }
 
 /// Parses "1G", "512M", "64K", "1T" (with "B" or "iB" after the unit if
@@ -347,7 +358,12 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         prepare_proof_dir(dir)?;
     }
     let start = Instant::now();
-    let loaded: Vec<Loaded> = problem::load_paths(&args.paths);
+    let loaded: Vec<Loaded> = problem::load_paths_with(
+        &args.paths,
+        problem::Options {
+            guess_target: args.guess_target,
+        },
+    );
     // A damaged file read as far as it could be is solved, and said so
     // once per problem, whatever the format.
     for p in loaded.iter().filter_map(|l| l.as_ref().ok()) {
@@ -886,7 +902,8 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
         "-".to_string()
     } else {
         let points: Vec<String> = r.targets.iter().map(|t| r.point_for_people(t)).collect();
-        points.join("+")
+        // A guessed target is shown as one.
+        points.join("+") + if r.target_guessed { "?" } else { "" }
     };
     let go = [
         r.to_move.as_deref().unwrap_or("-"),

@@ -25,6 +25,10 @@ pub struct Record {
     /// the defender succeeds when any one lives).
     #[serde(default)]
     pub targets: Vec<String>,
+    /// The file marks no target and `--guess-target` took the one group
+    /// its position can be about.
+    #[serde(default)]
+    pub target_guessed: bool,
     /// "kill" or "live".
     pub goal: Option<String>,
     /// unconditional | ko | wins | fails | unknown | error
@@ -149,6 +153,7 @@ impl Record {
             to_move: Some(a.side.letter().to_string()),
             target: p.targets.first().map(|t| t.sgf()),
             targets: p.targets.iter().map(|t| t.sgf()).collect(),
+            target_guessed: p.target_guessed,
             goal: Some(p.goal(a.side).to_string()),
             status: if a.error.is_some() && a.status == Status::Unknown {
                 "error".to_string()
@@ -223,6 +228,7 @@ impl Record {
             to_move: side.map(|c| c.letter().to_string()),
             target: None,
             targets: Vec::new(),
+            target_guessed: false,
             goal: None,
             status: "error".to_string(),
             ko_setting: None,

@@ -5,6 +5,7 @@
 //! board but nothing of the solver.
 
 pub mod bundled;
+pub mod guess;
 mod ko;
 mod orient;
 mod region;
@@ -46,6 +47,8 @@ pub struct Problem {
     /// The parse error of a damaged file, when it was in this problem's
     /// game tree: the problem is what could be read before it.
     pub damage: Option<String>,
+    /// The file marks no target and the loader guessed it (`Options`).
+    pub target_guessed: bool,
 }
 
 impl Problem {
@@ -169,6 +172,20 @@ pub type Loaded = Result<Problem, LoadError>;
 /// named again (`solve dir dir/a.sgf`, or two links to one file) would
 /// otherwise be solved twice and counted twice in the summary.
 pub fn load_paths<P: AsRef<Path>>(paths: &[P]) -> Vec<Loaded> {
+    load_paths_with(paths, Options::default())
+}
+
+/// How the loader reads a position that leaves something out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// A problem with no `MA` (nor `TR`/`SQ` on a stone) takes the one
+    /// group its position can be about as its target (`guess`), instead
+    /// of being an error.
+    pub guess_target: bool,
+}
+
+/// `load_paths`, with the loader's options.
+pub fn load_paths_with<P: AsRef<Path>>(paths: &[P], options: Options) -> Vec<Loaded> {
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for p in paths {
@@ -177,7 +194,7 @@ pub fn load_paths<P: AsRef<Path>>(paths: &[P]) -> Vec<Loaded> {
                 Ok(f) => {
                     let real = std::fs::canonicalize(&f).unwrap_or_else(|_| f.clone());
                     if seen.insert(real) {
-                        out.extend(sgf::load_file(&f));
+                        out.extend(sgf::load_file_with(&f, options));
                     }
                 }
                 Err(e) => out.push(Err(e)),

@@ -33,6 +33,16 @@ pub fn infer_region(board: &Board, target: Bits, defender: Color) -> Result<Regi
     })
 }
 
+/// The region of `infer_region` when a wall closes it with no diagonal
+/// gap: a small board's open area, or a wall that only diagonal steps
+/// close, serves a marked target but says nothing of which group a
+/// position is about.
+pub(super) fn enclosed_region(board: &Board, target: Bits, defender: Color) -> Option<Region> {
+    grow(board, target, defender, Bits::flood8)
+        .ok()
+        .filter(|r| !r.safe_wall.is_empty())
+}
+
 fn grow(
     board: &Board,
     target: Bits,

@@ -13,12 +13,17 @@ use std::path::Path;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{ParseOptions, SgfNode};
 
-use super::{LoadError, Loaded, Problem, infer_region};
+use super::{LoadError, Loaded, Options, Problem, guess, infer_region};
 use crate::board::{Board, Color, MAX_SIDE, Move, Point};
 
 /// Loads every game tree of one file. A file that cannot be read at all
 /// gives one error without an index.
 pub fn load_file(path: &Path) -> Vec<Loaded> {
+    load_file_with(path, Options::default())
+}
+
+/// `load_file`, with the loader's options.
+pub fn load_file_with(path: &Path, options: Options) -> Vec<Loaded> {
     // `-` is standard input, as for most command-line tools, named
     // "stdin" in reports and proof file names.
     let (name, read) = if path == Path::new("-") {
@@ -29,7 +34,7 @@ pub fn load_file(path: &Path) -> Vec<Loaded> {
         (path, std::fs::read(path))
     };
     match read {
-        Ok(bytes) => load_bytes(name, &bytes),
+        Ok(bytes) => load_bytes_with(name, &bytes, options),
         Err(e) => vec![Err(LoadError {
             file: name.to_path_buf(),
             index: None,
@@ -45,6 +50,11 @@ pub fn load_str(name: &str, text: &str) -> Vec<Loaded> {
 
 /// Loads an SGF text held in memory, named `path` in its problems and errors.
 pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
+    load_bytes_with(path, bytes, Options::default())
+}
+
+/// `load_bytes`, with the loader's options.
+pub fn load_bytes_with(path: &Path, bytes: &[u8], options: Options) -> Vec<Loaded> {
     let Parsed {
         nodes,
         damage,
@@ -69,7 +79,7 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Vec<Loaded> {
         .iter()
         .enumerate()
         .map(|(i, node)| {
-            problem_from_node(node)
+            problem_from_node(node, options)
                 .map(|mut p| {
                     p.file = path.to_path_buf();
                     p.index = i;
@@ -318,7 +328,7 @@ fn sorted(points: &HashSet<go::Point>) -> Vec<go::Point> {
     v
 }
 
-fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
+fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, String> {
     let Setup {
         mut board,
         marks,
@@ -329,7 +339,13 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         comment,
         expected,
     } = read_setup(root)?;
-    let targets = find_targets(&board, &marks, &tr, &sq)?;
+    let (targets, target_guessed) = match find_targets(&board, &marks, &tr, &sq) {
+        Err(NoTarget) if options.guess_target => {
+            all_blocks_have_liberties(&board)?;
+            (vec![guess::guess_target(&board)?], true)
+        }
+        found => (found.map_err(String::from)?, false),
+    };
     let defender = board.color_at(targets[0]).expect("a target is a stone");
 
     // SQ on empty points closes the wall with attacker stones.
@@ -340,13 +356,7 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         }
     }
 
-    let dead = board.dead_blocks();
-    if let Some(q) = dead.first() {
-        return Err(format!(
-            "illegal setup: stones without liberties at {}",
-            Point(q as u16).sgf()
-        ));
-    }
+    all_blocks_have_liberties(&board)?;
 
     let target_stones = targets
         .iter()
@@ -367,7 +377,18 @@ fn problem_from_node(root: &SgfNode<Prop>) -> Result<Problem, String> {
         answers,
         expected,
         damage: None,
+        target_guessed,
     })
+}
+
+fn all_blocks_have_liberties(board: &Board) -> Result<(), String> {
+    match board.dead_blocks().first() {
+        Some(q) => Err(format!(
+            "illegal setup: stones without liberties at {}",
+            Point(q as u16).sgf()
+        )),
+        None => Ok(()),
+    }
 }
 
 /// What the root node's properties say, before the target is found.
@@ -525,6 +546,30 @@ fn board_size(values: &[String]) -> Result<(usize, usize), String> {
     size.ok_or_else(|| format!("SZ[{value}] is not a board size"))
 }
 
+/// Why the marks name no target.
+enum TargetError {
+    /// No mark on a stone at all.
+    NoTarget,
+    /// Marks that cannot be a target.
+    Bad(String),
+}
+use TargetError::{Bad, NoTarget};
+
+impl From<String> for TargetError {
+    fn from(cause: String) -> TargetError {
+        Bad(cause)
+    }
+}
+
+impl From<TargetError> for String {
+    fn from(e: TargetError) -> String {
+        match e {
+            NoTarget => "no target: mark a stone of the target block with MA".to_string(),
+            Bad(cause) => cause,
+        }
+    }
+}
+
 /// One point of each marked target block, in board order: the `MA`
 /// points, else the `TR` or `SQ` points that hold stones. All of one
 /// colour (the defender's).
@@ -533,12 +578,15 @@ fn find_targets(
     marks: &[go::Point],
     tr: &[go::Point],
     sq: &[go::Point],
-) -> Result<Vec<Point>, String> {
+) -> Result<Vec<Point>, TargetError> {
     let mut target_points = Vec::new();
     for p in marks {
         let q = point_on(board, p, "MA")?;
         if board.color_at(q).is_none() {
-            return Err(format!("MA[{}] marks an empty point, not a stone", q.sgf()));
+            return Err(Bad(format!(
+                "MA[{}] marks an empty point, not a stone",
+                q.sgf()
+            )));
         }
         target_points.push(q);
     }
@@ -551,11 +599,13 @@ fn find_targets(
         }
     }
     let Some(&first) = target_points.first() else {
-        return Err("no target: mark a stone of the target block with MA".to_string());
+        return Err(NoTarget);
     };
     let defender = board.color_at(first);
     if target_points.iter().any(|&q| board.color_at(q) != defender) {
-        return Err("the marked target stones are of both colours".to_string());
+        return Err(Bad(
+            "the marked target stones are of both colours".to_string()
+        ));
     }
     let mut targets: Vec<Point> = Vec::new();
     for &q in &target_points {
@@ -566,10 +616,10 @@ fn find_targets(
     // Each target block has its own "captured" key in the table.
     let most = crate::board::zobrist::CAPTURED.len();
     if targets.len() > most {
-        return Err(format!(
+        return Err(Bad(format!(
             "{} target blocks; at most {most} are supported",
             targets.len()
-        ));
+        )));
     }
     Ok(targets)
 }

@@ -487,6 +487,16 @@ impl App {
                 format!("warning: {}", shikatsu::report::damage_warning(d)),
                 Tone::Bad,
             );
+        } else if problem.target_guessed {
+            let target = problem.targets[0];
+            self.say(
+                format!(
+                    "the file marks no target: guessed {} {}",
+                    problem.defender.name(),
+                    target.human(problem.board.height())
+                ),
+                Tone::Info,
+            );
         }
         let key = (self.current, ko_key(self.opts.ko));
         if let Some(d) = self.cache.get(&key).cloned().filter(|_| cached) {

@@ -1,0 +1,131 @@
+//! A target for a position that marks none: most published collections
+//! give only the stones and the answer, and a player reads the problem's
+//! group off the board. So does this, conservatively: it names a group
+//! only when the position has exactly one that could be the question.
+
+use super::region::enclosed_region;
+use crate::board::{Bits, Board, Color, Point, benson};
+
+/// A group the position could be asking about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// Its largest block's first stone (the point a mark would be on).
+    pub point: Point,
+    pub color: Color,
+    /// The empty points inside the wall around it.
+    pub room: u32,
+}
+
+/// The most empty points a guessed target's region may hold: the size of
+/// the largest regions of published problems (the tsumego.js suite's go
+/// to 27). A larger enclosed area is a framework, not a problem.
+pub const MAX_ROOM: u32 = 40;
+
+/// The least room of an enclosed area that is a framework, not a
+/// problem's group, when a group with half its room or less faces it.
+const FRAMEWORK: u32 = 8;
+
+/// A group: its colour, its region's area, its largest block.
+type Group = (Color, Bits, Bits);
+
+/// The groups but those `beaten` by a group of the other colour.
+fn keep_unless(groups: Vec<Group>, beaten: impl Fn(&Group, &Group) -> bool) -> Vec<Group> {
+    let keep: Vec<bool> = groups
+        .iter()
+        .map(|x| !groups.iter().any(|y| y.0 != x.0 && beaten(x, y)))
+        .collect();
+    groups
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(g, k)| k.then_some(g))
+        .collect()
+}
+
+/// Every group of the position that a tsumego could be about: each
+/// block of either colour that a wall of the other colour encloses (the
+/// region the loader would infer for it as a target has a safe wall and
+/// at most `MAX_ROOM` empty points) and that is not already alive by
+/// Benson's test. Blocks of one colour inside one region are one group,
+/// named by its largest block. Where groups of both colours are found,
+/// a framework facing a small group, and a block inside the other
+/// colour's region, are left out (see below).
+pub fn candidates(board: &Board) -> Vec<Candidate> {
+    let mut found: Vec<Group> = Vec::new();
+    let mut seen = Bits::EMPTY;
+    for q in board.occupied().iter() {
+        if seen.get(q) {
+            continue;
+        }
+        let point = Point(q as u16);
+        let block = board.block(point);
+        seen |= block;
+        let color = board
+            .color_at(point)
+            .expect("an occupied point has a stone");
+        let Some(region) = enclosed_region(board, block, color) else {
+            continue;
+        };
+        if (region.area & board.empty()).count() > MAX_ROOM {
+            continue;
+        }
+        if !(benson::alive(board, color, region.area | region.safe_wall) & block).is_empty() {
+            continue;
+        }
+        match found
+            .iter_mut()
+            .find(|(c, area, _)| *c == color && *area == region.area)
+        {
+            Some((_, _, largest)) if block.count() > largest.count() => *largest = block,
+            Some(_) => {}
+            None => found.push((color, region.area, block)),
+        }
+    }
+    // Two groups that enclose each other: a problem's group with its few
+    // points, and around it a wall that only a small board's far side
+    // closes in. A group with half the other's room or less, the other
+    // with room for a framework, is the problem.
+    let room = |g: &Group| (g.1 & board.empty()).count();
+    let found = keep_unless(found, |x, y| room(x) >= FRAMEWORK && room(x) >= 2 * room(y));
+    // A block inside another group's region, one that group's moves
+    // could capture, is part of that group's problem (an attacker's
+    // stones in its eye space), not a problem of its own; unless each is
+    // inside the other's region (a semeai), which only a mark decides.
+    let inside = |x: &Group, y: &Group| (x.2 & !y.1).is_empty();
+    let found = keep_unless(found, |x, y| inside(x, y) && !inside(y, x));
+    found
+        .into_iter()
+        .map(|(color, area, block)| Candidate {
+            point: Point(block.first().expect("a block has a stone") as u16),
+            color,
+            room: (area & board.empty()).count(),
+        })
+        .collect()
+}
+
+/// The one group the position can be about, or why there is none to
+/// name: no enclosed group, or several (a semeai, two problems on one
+/// board), which only a mark can tell apart.
+pub fn guess_target(board: &Board) -> Result<Point, String> {
+    let found = candidates(board);
+    match found.as_slice() {
+        [one] => Ok(one.point),
+        [] => Err("no target: no MA, and no group inside a wall of the other colour to guess; mark a stone of the target block with MA".to_string()),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} {}",
+                        c.color.name(),
+                        c.point.human(board.height())
+                    )
+                })
+                .collect();
+            Err(format!(
+                "no target: no MA, and {} enclosed groups could be the target ({}); mark one with MA",
+                many.len(),
+                names.join(", ")
+            ))
+        }
+    }
+}
