@@ -22,6 +22,7 @@ mod dfpn_reference;
 mod external_suite;
 mod first_moves_threads;
 mod go_cross_check;
+mod guess_target;
 mod idle_help;
 mod ko_suite;
 mod life_in_answers;

@@ -129,3 +129,122 @@ pub fn guess_target(board: &Board) -> Result<Point, String> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 9x9 board's top rows, the rest empty: the corner's problem and
+    /// the wall around it.
+    fn nine(top: &str) -> Board {
+        let rows = top.lines().filter(|l| !l.trim().is_empty()).count();
+        let empty = ".........\n".repeat(9 - rows);
+        Board::from_ascii(&format!("{top}\n{empty}"))
+    }
+
+    fn guessed(board: &Board) -> (Color, String) {
+        let p = guess_target(board).expect("a target is guessed");
+        (board.color_at(p).unwrap(), p.human(board.height()))
+    }
+
+    #[test]
+    fn a_corner_group_inside_a_wall_is_the_target() {
+        let b = nine(
+            "
+            .OO.X....
+            OOOOX....
+            XXXXX....",
+        );
+        assert_eq!(guessed(&b), (Color::White, "B9".to_string()));
+    }
+
+    #[test]
+    fn the_attackers_stones_in_its_eye_space_are_part_of_the_problem() {
+        // Black's stone on B9 could be captured by White: it is inside
+        // White's region, not a group of its own problem.
+        let b = nine(
+            "
+            .XO.X....
+            OOOOX....
+            XXXXX....",
+        );
+        assert_eq!(guessed(&b).0, Color::White);
+    }
+
+    #[test]
+    fn the_largest_block_names_the_group() {
+        // Three white blocks in one region: D9's of three stones.
+        let b = nine(
+            "
+            .O.O.X...
+            O.OO.X...
+            .....X...
+            XXXXXX...",
+        );
+        assert_eq!(guessed(&b), (Color::White, "D9".to_string()));
+    }
+
+    #[test]
+    fn a_group_already_alive_is_not_guessed() {
+        let b = nine(
+            "
+            .O.O.OX..
+            OOOOOOX..
+            XXXXXXX..",
+        );
+        let e = guess_target(&b).unwrap_err();
+        assert!(e.contains("no group inside a wall"), "{e}");
+    }
+
+    #[test]
+    fn two_problems_on_one_board_are_not_guessed() {
+        let b = Board::from_ascii(
+            "
+            .OO.X....
+            OOOOX....
+            XXXXX....
+            .........
+            .........
+            .........
+            ....OOOOO
+            ....OXXXX
+            ....OX.XX",
+        );
+        let e = guess_target(&b).unwrap_err();
+        assert!(
+            e.contains("2 enclosed groups could be the target (White B9, Black F2)"),
+            "{e}"
+        );
+        assert!(e.ends_with("mark one with MA"), "{e}");
+    }
+
+    #[test]
+    fn a_wall_that_a_small_boards_far_side_closes_is_not_the_target() {
+        // On a 5x5 board Black's wall has only the far side's points
+        // around it, and White's stones: both groups are enclosed, but
+        // Black's is the framework around White's problem.
+        let b = Board::from_ascii(
+            "
+            ..OX.
+            ..OX.
+            OOOX.
+            XXXX.
+            .....",
+        );
+        assert_eq!(candidates(&b).len(), 1);
+        assert_eq!(guessed(&b).0, Color::White);
+    }
+
+    #[test]
+    fn a_group_whose_wall_closes_only_diagonally_is_not_guessed() {
+        // The loader's 4-neighbour fallback would enclose White here; a
+        // guess does not rest on it.
+        let b = nine(
+            "
+            .OO.X....
+            OOOO.X...
+            XXXXX....",
+        );
+        assert!(guess_target(&b).is_err());
+    }
+}

@@ -3736,3 +3736,25 @@ fn a_damaged_file_is_shown_with_a_warning() {
     let whole = solved(&[("three.sgf", THREE)]);
     assert_eq!(whole.message, None);
 }
+
+/// A problem whose target the loader guessed (`--guess-target`) says so
+/// and which group it took, as `solve` shows `D9?`.
+#[test]
+fn a_guessed_target_is_said() {
+    let unmarked = THREE.replace("MA[bb]", "");
+    let options = shikatsu::problem::Options { guess_target: true };
+    let loaded = shikatsu::problem::sgf::load_bytes_with(
+        std::path::Path::new("three.sgf"),
+        unmarked.as_bytes(),
+        options,
+    );
+    let mut a = app_of(loaded, false);
+    assert!(a.wait_done(WAIT), "the solve finished");
+    assert_eq!(
+        a.message,
+        Some((
+            "the file marks no target: guessed White D9".to_string(),
+            crate::tui::app::Tone::Info
+        ))
+    );
+}
