@@ -542,3 +542,39 @@ fn the_built_in_problems_are_the_bundled_folder() {
         assert_eq!(b.board, d.board, "{}", b.label());
     }
 }
+
+/// Some editors write the board in the root and the stones in a node of
+/// their own before the first move: the position is every such node's
+/// setup, and the answers are the children of the last.
+#[test]
+fn setup_in_nodes_after_the_root_is_read() {
+    let split = "(;FF[4]GM[1]SZ[9]GN[Corner]\
+                 ;AB[da][db][cc][bc][ac]AW[ab][bb][cb]C[Black to kill]\
+                 ;AW[ca]AE[da]AB[ea][eb][dc]MA[bb]PL[B](;B[ba])(;B[aa]))";
+    let pr = one(split);
+    let whole = one(
+        "(;FF[4]SZ[9]AB[ea][eb][dc][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb]PL[B](;B[ba])(;B[aa]))",
+    );
+    assert_eq!(pr.board.to_ascii(), whole.board.to_ascii());
+    assert_eq!(pr.targets, vec![p("bb")]);
+    assert_eq!(pr.to_move, Some(Color::Black));
+    assert_eq!(
+        pr.answers,
+        vec![
+            (Color::Black, Move::Play(p("ba"))),
+            (Color::Black, Move::Play(p("aa")))
+        ]
+    );
+    assert_eq!(pr.name.as_deref(), Some("Corner"));
+    assert_eq!(pr.comment.as_deref(), Some("Black to kill"));
+    // A later node may change what an earlier one set up, but one node
+    // naming a point in both colours is still an error.
+    let both = "(;FF[4]SZ[9];AB[aa]AW[aa]MA[aa])";
+    assert_eq!(
+        err(both),
+        "t.sgf: problem 0: aa is set up as both a black and a white stone (AB and AW)"
+    );
+    // The setup stops at the first move, and at a fork.
+    let after_move = "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb];B[ba];AB[ea])";
+    assert_eq!(one(after_move).board.color_at(p("ea")), None);
+}

@@ -328,7 +328,29 @@ fn sorted(points: &HashSet<go::Point>) -> Vec<go::Point> {
     v
 }
 
+/// The nodes that set up the position: the root, and each only child
+/// after it that plays no move (some editors write the board size in
+/// the root and the stones in a node of their own). The last one's
+/// children are the answers.
+fn setup_nodes(root: &SgfNode<Prop>) -> Vec<&SgfNode<Prop>> {
+    let mut nodes = vec![root];
+    let mut last = root;
+    while let [only] = last.children().collect::<Vec<_>>().as_slice() {
+        let plays = only.properties().any(|p| {
+            matches!(p, Prop::B(_) | Prop::W(_))
+                || matches!(p, Prop::Invalid(id, _) if id == "B" || id == "W")
+        });
+        if plays {
+            break;
+        }
+        nodes.push(only);
+        last = only;
+    }
+    nodes
+}
+
 fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, String> {
+    let nodes = setup_nodes(root);
     let Setup {
         mut board,
         marks,
@@ -338,7 +360,7 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         name,
         comment,
         expected,
-    } = read_setup(root)?;
+    } = read_setup(&nodes)?;
     let (targets, target_guessed) = match find_targets(&board, &marks, &tr, &sq) {
         Err(NoTarget) if options.guess_target => {
             all_blocks_have_liberties(&board)?;
@@ -362,7 +384,7 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         .iter()
         .fold(crate::board::Bits::EMPTY, |acc, &t| acc | board.block(t));
     let region = infer_region(&board, target_stones, defender)?;
-    let answers = read_answers(root, &board)?;
+    let answers = read_answers(nodes[nodes.len() - 1], &board)?;
 
     Ok(Problem {
         file: Default::default(),
@@ -407,7 +429,8 @@ struct Setup {
 }
 
 /// The board size and the root's properties, in the file's order.
-fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
+fn read_setup(nodes: &[&SgfNode<Prop>]) -> Result<Setup, String> {
+    let root = nodes[0];
     let (w, h) = match root.get_property("SZ") {
         Some(Prop::SZ((w, h))) => (*w as usize, *h as usize),
         Some(Prop::Invalid(_, values)) => board_size(values)?,
@@ -430,8 +453,18 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
         comment: None,
         expected: Vec::new(),
     };
+    for node in nodes {
+        read_node(node, &mut setup)?;
+    }
+    Ok(setup)
+}
+
+/// One setup node's properties, in the file's order, onto what the nodes
+/// before it set up.
+fn read_node(node: &SgfNode<Prop>, setup: &mut Setup) -> Result<(), String> {
     let board = &mut setup.board;
-    for prop in root.properties() {
+    let mut placed: crate::board::Bits = crate::board::Bits::EMPTY;
+    for prop in node.properties() {
         match prop {
             Prop::AB(ps) | Prop::AW(ps) => {
                 let (c, id) = match prop {
@@ -440,15 +473,20 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
                 };
                 for p in sorted(ps) {
                     let q = point_on(board, &p, id)?;
-                    // One colour would silently win over the other: the
-                    // file does not say which position it means.
                     if board.color_at(q) == Some(c.opp()) {
-                        return Err(format!(
-                            "{} is set up as both a black and a white stone (AB and AW)",
-                            q.sgf()
-                        ));
+                        // One colour would silently win over the other: the
+                        // node does not say which position it means. A later
+                        // node changes what an earlier one set up.
+                        if placed.get(q.index()) {
+                            return Err(format!(
+                                "{} is set up as both a black and a white stone (AB and AW)",
+                                q.sgf()
+                            ));
+                        }
+                        board.remove(c.opp(), q);
                     }
                     board.put(c, q);
+                    placed.set(q.index());
                 }
             }
             Prop::AE(ps) => {
@@ -463,8 +501,8 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
             Prop::TR(ps) => setup.tr.extend(sorted(ps)),
             Prop::SQ(ps) => setup.sq.extend(sorted(ps)),
             Prop::PL(c) => setup.to_move = Some(color_of(c)),
-            Prop::GN(t) => setup.name = Some(t.text.clone()),
-            Prop::C(t) => setup.comment = Some(t.text.clone()),
+            Prop::GN(t) if setup.name.is_none() => setup.name = Some(t.text.clone()),
+            Prop::C(t) if setup.comment.is_none() => setup.comment = Some(t.text.clone()),
             Prop::Unknown(id, values) if id == "SX" => {
                 for v in values {
                     let (side, status) = v
@@ -508,7 +546,7 @@ fn read_setup(root: &SgfNode<Prop>) -> Result<Setup, String> {
             _ => {}
         }
     }
-    Ok(setup)
+    Ok(())
 }
 
 /// Whether an `SX` value's status reads as one the analysis proves: a
