@@ -578,3 +578,33 @@ fn setup_in_nodes_after_the_root_is_read() {
     let after_move = "(;FF[4]SZ[9]AB[da][db][cc][bc][ac]AW[ab][bb][cb][ca]MA[bb];B[ba];AB[ea])";
     assert_eq!(one(after_move).board.color_at(p("ea")), None);
 }
+
+/// Published collections show wrong tries beside the solution and mark
+/// the solution's lines instead: goproblems.com ends them with a comment
+/// holding `RIGHT`, others with one starting "Correct". Where a file
+/// marks lines so, only the first moves of marked lines are answers.
+#[test]
+fn lines_marked_right_name_the_answers_and_the_others_are_wrong_tries() {
+    let answers = |tree: &str| one(&format!("(;FF[4]{CORNER}MA[bb]PL[B]{tree})")).answers;
+    let b = |s: &str| (Color::Black, Move::Play(p(s)));
+    assert_eq!(
+        answers("(;B[ba];W[aa]C[RIGHT])(;B[aa];W[ba])(;B[ea])"),
+        vec![b("ba")]
+    );
+    assert_eq!(
+        answers("(;B[aa]C[Wrong: White lives])(;B[ba]C[  correct, the vital point])"),
+        vec![b("ba")]
+    );
+    // A mark deep in a line marks its first move; no mark anywhere
+    // leaves every first move an answer; the root's own comment (the
+    // problem's text) is not a line's.
+    assert_eq!(
+        answers("(;B[aa];W[ba])(;B[ba];W[aa](;B[ea]C[RIGHT])(;B[eb]))"),
+        vec![b("ba")]
+    );
+    assert_eq!(answers("(;B[ba])(;B[aa])"), vec![b("ba"), b("aa")]);
+    let root_says = one(&format!(
+        "(;FF[4]{CORNER}MA[bb]PL[B]C[Find the RIGHT move](;B[ba])(;B[aa]))"
+    ));
+    assert_eq!(root_says.answers, vec![b("ba"), b("aa")]);
+}

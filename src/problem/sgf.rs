@@ -666,10 +666,13 @@ fn find_targets(
 /// those marked bad moves.
 fn read_answers(root: &SgfNode<Prop>, board: &Board) -> Result<Vec<(Color, Move)>, String> {
     let mut answers = Vec::new();
+    // Where some lines end in a comment that calls them right, the first
+    // moves of the other lines are the wrong tries the file shows.
+    let marked_right = root.children().any(line_says_right);
     for child in root.children() {
         // A first move marked bad (`BM`) is a wrong answer the file shows
         // (shikatsu's own proofs of a loss mark theirs so).
-        if child.get_property("BM").is_some() {
+        if child.get_property("BM").is_some() || (marked_right && !line_says_right(child)) {
             continue;
         }
         match child.get_move() {
@@ -690,6 +693,36 @@ fn read_answers(root: &SgfNode<Prop>, board: &Board) -> Result<Vec<(Color, Move)
     }
     answers.dedup();
     Ok(answers)
+}
+
+/// Whether a comment calls its line right, as published collections mark
+/// their solutions: goproblems.com's `RIGHT` anywhere in it, or a comment
+/// that starts with "Correct".
+fn says_right(node: &SgfNode<Prop>) -> bool {
+    node.properties().any(|p| match p {
+        Prop::C(t) => {
+            let text = t.text.trim_start();
+            text.contains("RIGHT")
+                || text
+                    .get(..7)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("correct"))
+        }
+        _ => false,
+    })
+}
+
+/// Whether a node of the lines from `first` (a first move: the root's
+/// own comment describes the problem) says its line is right. Walked
+/// without recursion: a line may be thousands of nodes long.
+fn line_says_right(first: &SgfNode<Prop>) -> bool {
+    let mut open = vec![first];
+    while let Some(n) = open.pop() {
+        if says_right(n) {
+            return true;
+        }
+        open.extend(n.children());
+    }
+    false
 }
 
 fn convert_move(board: &Board, m: &go::Move, prop: &str) -> Result<Move, String> {
