@@ -16,17 +16,7 @@ fn dir(name: &str) -> TempDir {
         .unwrap()
 }
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().expect("exited, not killed"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::binary::shikatsu as run;
 
 fn write(d: &Path, name: &str, bytes: &[u8]) -> String {
     let p = d.join(name);

@@ -19,18 +19,7 @@ fn solve_args(args: &[&str]) -> (i32, String) {
     (code, out)
 }
 
-/// `shikatsu` with these arguments: exit code, stdout and stderr.
-fn shikatsu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::binary::shikatsu;
 
 /// Straight three with Black to kill (at B9, `ba`): the position, before
 /// its answer tree and the closing parenthesis.

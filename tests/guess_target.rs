@@ -4,7 +4,6 @@
 //! the real binary.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use shikatsu::problem::{Options, Problem, sgf};
 
@@ -177,18 +176,7 @@ fn stones_inside_a_region_and_two_problems_on_one_board() {
     );
 }
 
-/// `shikatsu` with these arguments: exit code, stdout and stderr.
-fn shikatsu(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shikatsu"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use crate::binary::shikatsu;
 
 #[test]
 fn solve_guesses_only_when_asked_and_says_so() {

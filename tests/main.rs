@@ -9,6 +9,7 @@
 //! their cases are in `proptest-regressions/NAME.txt` at the top of the
 //! repository, and they run first in every `cargo test`.
 
+mod binary;
 mod common;
 
 mod analysis_cross_check;
