@@ -55,6 +55,10 @@ pub struct TuiArgs {
     /// position can be about (as `solve --guess-target`).
     #[arg(long)]
     pub guess_target: bool,
+    /// A problem whose attacker's wall is open gets a frame of attacker
+    /// stones around its stones (as `solve --frame`).
+    #[arg(long)]
+    pub frame: bool,
 }
 
 #[derive(Args, Debug)]
@@ -184,6 +188,12 @@ pub struct SolveArgs {
     /// `"target_guessed": true` in JSON.
     #[arg(long)]
     pub guess_target: bool,
+    /// A problem whose attacker's wall is open (a full-board problem
+    /// with gaps in the wall) gets a frame: a line of attacker stones
+    /// around its stones, one empty line beyond the outermost, instead of
+    /// the error "not enclosed". `"framed": true` in JSON.
+    #[arg(long)]
+    pub frame: bool,
 }
 
 /// Parses "1G", "512M", "64K", "1T" (with "B" or "iB" after the unit if
@@ -362,6 +372,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         &args.paths,
         problem::Options {
             guess_target: args.guess_target,
+            frame: args.frame,
         },
     );
     // A damaged file read as far as it could be is solved, and said so

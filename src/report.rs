@@ -29,6 +29,10 @@ pub struct Record {
     /// its position can be about.
     #[serde(default)]
     pub target_guessed: bool,
+    /// The attacker's wall was open and `--frame` closed it with a line
+    /// of attacker stones around the position's stones.
+    #[serde(default)]
+    pub framed: bool,
     /// "kill" or "live".
     pub goal: Option<String>,
     /// unconditional | ko | wins | fails | unknown | error
@@ -154,6 +158,7 @@ impl Record {
             target: p.targets.first().map(|t| t.sgf()),
             targets: p.targets.iter().map(|t| t.sgf()).collect(),
             target_guessed: p.target_guessed,
+            framed: p.framed,
             goal: Some(p.goal(a.side).to_string()),
             status: if a.error.is_some() && a.status == Status::Unknown {
                 "error".to_string()
@@ -229,6 +234,7 @@ impl Record {
             target: None,
             targets: Vec::new(),
             target_guessed: false,
+            framed: false,
             goal: None,
             status: "error".to_string(),
             ko_setting: None,

@@ -61,7 +61,10 @@ fn texts(dir: &Path) -> Vec<(PathBuf, String)> {
 /// with the marks taken out.
 fn tally(files: &[(PathBuf, String)]) -> Tally {
     let mut t = Tally::default();
-    let options = Options { guess_target: true };
+    let options = Options {
+        guess_target: true,
+        ..Default::default()
+    };
     for (file, text) in files {
         let unmarked = without_marks(text);
         assert!(!unmarked.contains("MA["), "{}", file.display());
@@ -158,7 +161,10 @@ fn stones_inside_a_region_and_two_problems_on_one_board() {
         "/problems/ko/approach-ko-one.sgf"
     ));
     let text = without_marks(&std::fs::read_to_string(file).unwrap());
-    let options = Options { guess_target: true };
+    let options = Options {
+        guess_target: true,
+        ..Default::default()
+    };
     let p = sgf::load_bytes_with(file, text.as_bytes(), options)
         .remove(0)
         .unwrap();
@@ -210,4 +216,74 @@ fn solve_guesses_only_when_asked_and_says_so() {
     assert_eq!(code, 0);
     let row = out.lines().nth(1).unwrap();
     assert!(row.contains(" kill D9?"), "{row}");
+}
+
+/// Straight three in a 19x19 corner whose wall has a gap at C17 (the
+/// answer B19): open to the whole board.
+const GAPPED: &str =
+    "(;FF[4]GM[1]SZ[19]PL[B]AB[ea][eb][ac][bc][dc][ec]AW[da][ab][bb][cb][db]MA[bb](;B[ba]))";
+
+#[test]
+fn an_open_wall_is_framed_only_when_asked() {
+    let load = |text: &str, options: Options| {
+        sgf::load_bytes_with(Path::new("gap.sgf"), text.as_bytes(), options).remove(0)
+    };
+    let e = load(GAPPED, Options::default()).unwrap_err().to_string();
+    assert!(e.contains("the target is not enclosed"), "{e}");
+
+    let frame = Options {
+        frame: true,
+        ..Options::default()
+    };
+    let p = load(GAPPED, frame).unwrap();
+    assert!(p.framed && !p.target_guessed);
+    // Stones span A..E and 19..17: the frame is column G and row 15.
+    let black = shikatsu::board::Color::Black;
+    let at = |s: &str| {
+        p.board
+            .color_at(shikatsu::board::Point::from_sgf(s).unwrap())
+    };
+    for q in ["ga", "gb", "gc", "gd", "ge", "ae", "ce", "fe"] {
+        assert_eq!(at(q), Some(black), "{q}");
+    }
+    assert_eq!(at("fd"), None, "the margin stays empty");
+    assert_eq!(at("ha"), None, "nothing beyond the frame");
+    // Six stones of the file, eleven of the frame (G19 to G15, A15 to F15).
+    assert_eq!(p.board.stones(black).count(), 6 + 11);
+    // The region is the whole box inside the frame: through the gap the
+    // margin is White's, and Black's stones there can be captured.
+    assert!(
+        p.region
+            .area
+            .get(shikatsu::board::Point::from_sgf("cc").unwrap().index())
+    );
+    assert_eq!(p.region.area.count(), 6 * 4);
+
+    // Unmarked and open, there is no guess, framed or not: a frame of
+    // either colour closes in the other's stones alike.
+    let unmarked = without_marks(GAPPED);
+    let both = Options {
+        guess_target: true,
+        frame: true,
+    };
+    let e = load(&unmarked, both).unwrap_err().to_string();
+    assert!(e.contains("no target: no MA"), "{e}");
+}
+
+#[test]
+fn solve_frames_an_open_wall_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gap.sgf");
+    std::fs::write(&file, GAPPED).unwrap();
+    let f = file.to_str().unwrap();
+    let (code, _, err) = shikatsu(&["solve", f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not enclosed"), "{err}");
+    let (code, out, _) = shikatsu(&["solve", f, "--frame", "--format", "jsonl"]);
+    assert_eq!(code, 0);
+    let r: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(r["framed"], true);
+    assert_eq!(r["status"], "unconditional");
+    assert_eq!(r["first_moves"], serde_json::json!(["ba"]));
+    assert_eq!(r["checked"], true);
 }

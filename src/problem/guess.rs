@@ -106,7 +106,10 @@ pub fn candidates(board: &Board) -> Vec<Candidate> {
 /// name: no enclosed group, or several (a semeai, two problems on one
 /// board), which only a mark can tell apart.
 pub fn guess_target(board: &Board) -> Result<Point, String> {
-    let found = candidates(board);
+    one_of(candidates(board), board)
+}
+
+fn one_of(found: Vec<Candidate>, board: &Board) -> Result<Point, String> {
     match found.as_slice() {
         [one] => Ok(one.point),
         [] => Err("no target: no MA, and no group inside a wall of the other colour to guess; mark a stone of the target block with MA".to_string()),

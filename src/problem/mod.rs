@@ -5,6 +5,7 @@
 //! board but nothing of the solver.
 
 pub mod bundled;
+pub mod frame;
 pub mod guess;
 mod ko;
 mod orient;
@@ -49,6 +50,9 @@ pub struct Problem {
     pub damage: Option<String>,
     /// The file marks no target and the loader guessed it (`Options`).
     pub target_guessed: bool,
+    /// The wall was open and the loader framed the position (`Options`):
+    /// the board holds the frame's stones.
+    pub framed: bool,
 }
 
 impl Problem {
@@ -182,6 +186,10 @@ pub struct Options {
     /// group its position can be about as its target (`guess`), instead
     /// of being an error.
     pub guess_target: bool,
+    /// A problem whose target no wall closes in (and a guess that finds
+    /// no enclosed group) gets a frame of attacker stones around its
+    /// stones (`frame`), instead of being an error.
+    pub frame: bool,
 }
 
 /// `load_paths`, with the loader's options.

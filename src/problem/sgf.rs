@@ -13,7 +13,7 @@ use std::path::Path;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{ParseOptions, SgfNode};
 
-use super::{LoadError, Loaded, Options, Problem, guess, infer_region};
+use super::{LoadError, Loaded, Options, Problem, frame, guess, infer_region};
 use crate::board::{Board, Color, MAX_SIDE, Move, Point};
 
 /// Loads every game tree of one file. A file that cannot be read at all
@@ -364,6 +364,8 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
     let (targets, target_guessed) = match find_targets(&board, &marks, &tr, &sq) {
         Err(NoTarget) if options.guess_target => {
             all_blocks_have_liberties(&board)?;
+            // A frame is no help here: framed in either colour, an open
+            // position's stones of the other are closed in alike.
             (vec![guess::guess_target(&board)?], true)
         }
         found => (found.map_err(String::from)?, false),
@@ -383,7 +385,18 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
     let target_stones = targets
         .iter()
         .fold(crate::board::Bits::EMPTY, |acc, &t| acc | board.block(t));
-    let region = infer_region(&board, target_stones, defender)?;
+    let (board, region, framed) = match infer_region(&board, target_stones, defender) {
+        Ok(region) => (board, region, false),
+        Err(open) if options.frame => {
+            // The frame's stones are the attacker's, two lines from any
+            // stone: they neither capture nor take a liberty.
+            let framed = frame::framed(&board, defender.opp()).ok_or(open.clone())?;
+            let region = infer_region(&framed, target_stones, defender)
+                .map_err(|_| format!("{open}, and a frame around the stones does not close it"))?;
+            (framed, region, true)
+        }
+        Err(open) => return Err(open),
+    };
     let answers = read_answers(nodes[nodes.len() - 1], &board)?;
 
     Ok(Problem {
@@ -400,6 +413,7 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         expected,
         damage: None,
         target_guessed,
+        framed,
     })
 }
 

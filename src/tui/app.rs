@@ -487,16 +487,23 @@ impl App {
                 format!("warning: {}", shikatsu::report::damage_warning(d)),
                 Tone::Bad,
             );
-        } else if problem.target_guessed {
+        } else if problem.target_guessed || problem.framed {
             let target = problem.targets[0];
-            self.say(
-                format!(
-                    "the file marks no target: guessed {} {}",
-                    problem.defender.name(),
-                    target.human(problem.board.height())
-                ),
-                Tone::Info,
+            let guessed = format!(
+                "the file marks no target: guessed {} {}",
+                problem.defender.name(),
+                target.human(problem.board.height())
             );
+            let framed = format!(
+                "the wall is open: framed with {} stones",
+                problem.attacker().name()
+            );
+            let said = match (problem.target_guessed, problem.framed) {
+                (true, true) => format!("{guessed}; {framed}"),
+                (true, false) => guessed,
+                _ => framed,
+            };
+            self.say(said, Tone::Info);
         }
         let key = (self.current, ko_key(self.opts.ko));
         if let Some(d) = self.cache.get(&key).cloned().filter(|_| cached) {

@@ -60,6 +60,7 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
             &[&args.path],
             Options {
                 guess_target: args.guess_target,
+                frame: args.frame,
             },
         )
     };

@@ -3742,7 +3742,10 @@ fn a_damaged_file_is_shown_with_a_warning() {
 #[test]
 fn a_guessed_target_is_said() {
     let unmarked = THREE.replace("MA[bb]", "");
-    let options = shikatsu::problem::Options { guess_target: true };
+    let options = shikatsu::problem::Options {
+        guess_target: true,
+        ..Default::default()
+    };
     let loaded = shikatsu::problem::sgf::load_bytes_with(
         std::path::Path::new("three.sgf"),
         unmarked.as_bytes(),
@@ -3754,6 +3757,31 @@ fn a_guessed_target_is_said() {
         a.message,
         Some((
             "the file marks no target: guessed White D9".to_string(),
+            crate::tui::app::Tone::Info
+        ))
+    );
+}
+
+/// A problem the loader framed (`--frame`) says so, as its JSON does.
+#[test]
+fn a_framed_problem_is_said() {
+    // Straight three in a 19x19 corner, its wall open at C17.
+    let gapped = "(;FF[4]SZ[19]PL[B]AB[ea][eb][ac][bc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba])";
+    let options = shikatsu::problem::Options {
+        frame: true,
+        ..Default::default()
+    };
+    let loaded = shikatsu::problem::sgf::load_bytes_with(
+        std::path::Path::new("gap.sgf"),
+        gapped.as_bytes(),
+        options,
+    );
+    let mut a = app_of(loaded, false);
+    assert!(a.wait_done(WAIT), "the solve finished");
+    assert_eq!(
+        a.message,
+        Some((
+            "the wall is open: framed with Black stones".to_string(),
             crate::tui::app::Tone::Info
         ))
     );
