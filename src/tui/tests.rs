@@ -3737,52 +3737,43 @@ fn a_damaged_file_is_shown_with_a_warning() {
     assert_eq!(whole.message, None);
 }
 
+/// What the app says once it has solved `text`, loaded with `options`.
+fn said_after_loading(text: &str, options: shikatsu::problem::Options) -> Option<String> {
+    let loaded = shikatsu::problem::sgf::load_bytes_with(
+        std::path::Path::new("t.sgf"),
+        text.as_bytes(),
+        options,
+    );
+    let mut a = app_of(loaded, false);
+    assert!(a.wait_done(WAIT), "the solve finished");
+    let (text, tone) = a.message.clone()?;
+    assert_eq!(tone, crate::tui::app::Tone::Info);
+    Some(text)
+}
+
 /// A problem whose target the loader guessed (`--guess-target`) says so
-/// and which group it took, as `solve` shows `D9?`.
+/// and which group it took, as `solve` shows `D9?`; one the loader framed
+/// (`--frame`) says so, as its JSON does.
 #[test]
-fn a_guessed_target_is_said() {
+fn a_guessed_target_and_a_frame_are_said() {
     let unmarked = THREE.replace("MA[bb]", "");
-    let options = shikatsu::problem::Options {
+    let guess = shikatsu::problem::Options {
         guess_target: true,
         ..Default::default()
     };
-    let loaded = shikatsu::problem::sgf::load_bytes_with(
-        std::path::Path::new("three.sgf"),
-        unmarked.as_bytes(),
-        options,
-    );
-    let mut a = app_of(loaded, false);
-    assert!(a.wait_done(WAIT), "the solve finished");
     assert_eq!(
-        a.message,
-        Some((
-            "the file marks no target: guessed White D9".to_string(),
-            crate::tui::app::Tone::Info
-        ))
+        said_after_loading(&unmarked, guess).as_deref(),
+        Some("the file marks no target: guessed White D9")
     );
-}
-
-/// A problem the loader framed (`--frame`) says so, as its JSON does.
-#[test]
-fn a_framed_problem_is_said() {
     // Straight three in a 19x19 corner, its wall open at C17.
     let gapped = "(;FF[4]SZ[19]PL[B]AB[ea][eb][ac][bc][dc][ec]AW[da][ab][bb][cb][db]MA[bb];B[ba])";
-    let options = shikatsu::problem::Options {
+    let frame = shikatsu::problem::Options {
         frame: true,
         ..Default::default()
     };
-    let loaded = shikatsu::problem::sgf::load_bytes_with(
-        std::path::Path::new("gap.sgf"),
-        gapped.as_bytes(),
-        options,
-    );
-    let mut a = app_of(loaded, false);
-    assert!(a.wait_done(WAIT), "the solve finished");
     assert_eq!(
-        a.message,
-        Some((
-            "the wall is open: framed with Black stones".to_string(),
-            crate::tui::app::Tone::Info
-        ))
+        said_after_loading(gapped, frame).as_deref(),
+        Some("the wall is open: framed with Black stones")
     );
+    assert_eq!(said_after_loading(THREE, frame), None);
 }
