@@ -51,14 +51,8 @@ pub struct TuiArgs {
     /// Threads for each search, sharing one table (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// A problem whose file marks no target takes the one group its
-    /// position can be about (as `solve --guess-target`).
-    #[arg(long)]
-    pub guess_target: bool,
-    /// A problem whose attacker's wall is open gets a frame of attacker
-    /// stones around its stones (as `solve --frame`).
-    #[arg(long)]
-    pub frame: bool,
+    #[command(flatten)]
+    pub load: LoadArgs,
 }
 
 #[derive(Args, Debug)]
@@ -181,6 +175,13 @@ pub struct SolveArgs {
     /// as an SGF file into this folder.
     #[arg(long, value_name = "DIR")]
     pub proof_sgf: Option<PathBuf>,
+    #[command(flatten)]
+    pub load: LoadArgs,
+}
+
+/// How `solve` and `tui` read a file that leaves something out.
+#[derive(Args, Debug)]
+pub struct LoadArgs {
     /// A problem whose file marks no target (no MA) takes the one group
     /// its position can be about: a group of either colour inside a wall
     /// of the other, not yet alive. Several such groups (a semeai, say),
@@ -194,6 +195,15 @@ pub struct SolveArgs {
     /// the error "not enclosed". `"framed": true` in JSON.
     #[arg(long)]
     pub frame: bool,
+}
+
+impl LoadArgs {
+    pub fn options(&self) -> problem::Options {
+        problem::Options {
+            guess_target: self.guess_target,
+            frame: self.frame,
+        }
+    }
 }
 
 /// Parses "1G", "512M", "64K", "1T" (with "B" or "iB" after the unit if
@@ -368,13 +378,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         prepare_proof_dir(dir)?;
     }
     let start = Instant::now();
-    let loaded: Vec<Loaded> = problem::load_paths_with(
-        &args.paths,
-        problem::Options {
-            guess_target: args.guess_target,
-            frame: args.frame,
-        },
-    );
+    let loaded: Vec<Loaded> = problem::load_paths_with(&args.paths, args.load.options());
     // A damaged file read as far as it could be is solved, and said so
     // once per problem, whatever the format.
     for p in loaded.iter().filter_map(|l| l.as_ref().ok()) {

@@ -13,3 +13,10 @@ pub fn shikatsu(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stderr).expect("UTF-8 errors"),
     )
 }
+
+/// Writes `text` as `name` in `dir`; its path.
+pub fn write_sgf(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, text).unwrap();
+    file
+}

@@ -19,19 +19,12 @@ fn solve_args(args: &[&str]) -> (i32, String) {
     (code, out)
 }
 
-use crate::binary::shikatsu;
+use crate::binary::{shikatsu, write_sgf};
 
 /// Straight three with Black to kill (at B9, `ba`): the position, before
 /// its answer tree and the closing parenthesis.
 const STRAIGHT_THREE: &str =
     "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]MA[bb]";
-
-/// Writes `text` as `name` in `dir`; its path.
-fn write_sgf(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
-    let file = dir.join(name);
-    std::fs::write(&file, text).unwrap();
-    file
-}
 
 fn jsonl(text: &str) -> Vec<serde_json::Value> {
     text.lines()

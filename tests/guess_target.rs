@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use shikatsu::problem::{Options, Problem, sgf};
 
+use crate::binary::{shikatsu, write_sgf};
+
 /// The text with its `MA` properties (and their values) taken out.
 fn without_marks(text: &str) -> String {
     let mut out = String::new();
@@ -59,6 +61,18 @@ fn texts(dir: &Path) -> Vec<(PathBuf, String)> {
 
 /// Each problem of these files that loads with its marks, guessed again
 /// with the marks taken out.
+/// How many problems a tally counted, once it is shown to hold no wrong
+/// guess (and printed, for `--nocapture`).
+fn counted(t: &Tally, what: &str) -> usize {
+    assert!(t.wrong.is_empty(), "{what}: wrong guesses: {:?}", t.wrong);
+    let all = t.right + t.refused.len();
+    eprintln!(
+        "{what}: {} of {all} guessed as marked; refused: {:?}",
+        t.right, t.refused
+    );
+    all
+}
+
 fn tally(files: &[(PathBuf, String)]) -> Tally {
     let mut t = Tally::default();
     let options = Options {
@@ -92,7 +106,7 @@ fn tally(files: &[(PathBuf, String)]) -> Tally {
 fn the_bundled_problems_are_guessed_as_marked_or_refused() {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/problems"));
     let t = tally(&texts(dir));
-    assert!(t.wrong.is_empty(), "wrong guesses: {:?}", t.wrong);
+    counted(&t, "the bundled problems");
     // Two positions have no group to guess: two-eyes-alive and
     // eye-vs-no-eye are alive already by Benson's test.
     assert!(t.right >= 45, "{t:?}");
@@ -118,12 +132,7 @@ fn the_suite_is_guessed_as_marked_or_refused() {
     }
     let files = texts(&dir);
     let t = tally(&files);
-    assert!(t.wrong.is_empty(), "wrong guesses: {:?}", t.wrong);
-    let all = t.right + t.refused.len();
-    eprintln!(
-        "{} of {all} guessed as marked; refused: {:?}",
-        t.right, t.refused
-    );
+    let all = counted(&t, "the suite");
     assert!(all >= 200, "{t:?}");
     // 201 of 203 in session 68 (gop/1980's wall closes only diagonally,
     // sim/4/bent2 is a 5x5 board both groups enclose alike).
@@ -142,12 +151,7 @@ fn the_suite_is_guessed_as_marked_or_refused() {
         })
         .collect();
     let t = tally(&corner);
-    assert!(t.wrong.is_empty(), "wrong guesses: {:?}", t.wrong);
-    let all = t.right + t.refused.len();
-    eprintln!(
-        "on 19x19: {} of {all} guessed as marked; refused: {:?}",
-        t.right, t.refused
-    );
+    let all = counted(&t, "the suite on 19x19");
     assert!(all >= 60, "{t:?}");
     assert!(t.right + 2 >= all, "{t:?}");
 }
@@ -182,18 +186,15 @@ fn stones_inside_a_region_and_two_problems_on_one_board() {
     );
 }
 
-use crate::binary::shikatsu;
-
 #[test]
 fn solve_guesses_only_when_asked_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
     // Straight three in the corner, no mark: Black kills at B9.
-    let file = dir.path().join("three.sgf");
-    std::fs::write(
-        &file,
+    let file = write_sgf(
+        dir.path(),
+        "three.sgf",
         "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db];B[ba])",
-    )
-    .unwrap();
+    );
     let f = file.to_str().unwrap();
     let (code, out, err) = shikatsu(&["solve", f, "--format", "jsonl"]);
     assert_eq!(code, 2);
@@ -273,8 +274,7 @@ fn an_open_wall_is_framed_only_when_asked() {
 #[test]
 fn solve_frames_an_open_wall_and_says_so() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("gap.sgf");
-    std::fs::write(&file, GAPPED).unwrap();
+    let file = write_sgf(dir.path(), "gap.sgf", GAPPED);
     let f = file.to_str().unwrap();
     let (code, _, err) = shikatsu(&["solve", f]);
     assert_eq!(code, 2);

@@ -97,7 +97,7 @@ pub fn candidates(board: &Board) -> Vec<Candidate> {
         .map(|(color, area, block)| Candidate {
             point: Point(block.first().expect("a block has a stone") as u16),
             color,
-            room: (area & board.empty()).count(),
+            room: room(&(color, area, block)),
         })
         .collect()
 }
@@ -106,11 +106,7 @@ pub fn candidates(board: &Board) -> Vec<Candidate> {
 /// name: no enclosed group, or several (a semeai, two problems on one
 /// board), which only a mark can tell apart.
 pub fn guess_target(board: &Board) -> Result<Point, String> {
-    one_of(candidates(board), board)
-}
-
-fn one_of(found: Vec<Candidate>, board: &Board) -> Result<Point, String> {
-    match found.as_slice() {
+    match candidates(board).as_slice() {
         [one] => Ok(one.point),
         [] => Err("no target: no MA, and no group inside a wall of the other colour to guess; mark a stone of the target block with MA".to_string()),
         many => {

@@ -186,9 +186,9 @@ pub struct Options {
     /// group its position can be about as its target (`guess`), instead
     /// of being an error.
     pub guess_target: bool,
-    /// A problem whose target no wall closes in (and a guess that finds
-    /// no enclosed group) gets a frame of attacker stones around its
-    /// stones (`frame`), instead of being an error.
+    /// A problem whose target no wall closes in gets a frame of attacker
+    /// stones around its stones (`frame`), instead of being an error. A
+    /// guess is never framed: it needs a closed wall.
     pub frame: bool,
 }
 

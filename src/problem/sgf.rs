@@ -390,7 +390,9 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         Err(open) if options.frame => {
             // The frame's stones are the attacker's, two lines from any
             // stone: they neither capture nor take a liberty.
-            let framed = frame::framed(&board, defender.opp()).ok_or(open.clone())?;
+            let Some(framed) = frame::framed(&board, defender.opp()) else {
+                return Err(open);
+            };
             let region = infer_region(&framed, target_stones, defender)
                 .map_err(|_| format!("{open}, and a frame around the stones does not close it"))?;
             (framed, region, true)

@@ -32,7 +32,7 @@ use anyhow::{Context, Result};
 use crossterm::event::{self, Event};
 use ratatui::DefaultTerminal;
 
-use shikatsu::problem::{Options, bundled, load_paths_with};
+use shikatsu::problem::{bundled, load_paths_with};
 
 use app::{App, Config};
 
@@ -56,13 +56,7 @@ pub fn run(args: &crate::cli::TuiArgs) -> Result<i32> {
     let loaded = if args.path.as_os_str() == bundled::FOLDER {
         bundled::load_default()
     } else {
-        load_paths_with(
-            &[&args.path],
-            Options {
-                guess_target: args.guess_target,
-                frame: args.frame,
-            },
-        )
+        load_paths_with(&[&args.path], args.load.options())
     };
     let entries = app::entries(loaded);
     // Nothing loaded: say so on one line, before the terminal is touched.
