@@ -66,6 +66,10 @@ pub struct Record {
     pub first_moves: Vec<String>,
     /// Every first move was decided: `first_moves` is the complete list.
     pub all_first_moves: bool,
+    /// The first moves a limit left open (not known to win or not); empty
+    /// when the list is complete or was not asked for (`--status-only`).
+    #[serde(default)]
+    pub undecided_moves: Vec<String>,
     /// Status ko with several first moves: each move's own ko grade, in
     /// `first_moves` order (fewest threats needed first).
     pub move_grades: Vec<MoveGrade>,
@@ -184,6 +188,7 @@ impl Record {
             life: a.life.map(|l| l.as_str().to_string()),
             first_moves: a.first_moves.iter().map(|&m| mv(m)).collect(),
             all_first_moves: a.all_first_moves,
+            undecided_moves: a.undecided_moves.iter().map(|&m| mv(m)).collect(),
             move_grades: a
                 .move_grades
                 .iter()
@@ -246,6 +251,7 @@ impl Record {
             life: None,
             first_moves: Vec::new(),
             all_first_moves: false,
+            undecided_moves: Vec::new(),
             move_grades: Vec::new(),
             other_moves: BTreeMap::new(),
             accepted: Vec::new(),

@@ -131,6 +131,9 @@ fn a_first_move_whose_proof_is_too_large_to_check_is_not_listed() {
     assert!(a.checked, "{:?}", a.error);
     assert_eq!(a.error, None);
     assert!(!a.all_first_moves);
+    // The pass is what the list leaves open, and is said to be.
+    assert_eq!(a.undecided_moves, vec![shikatsu::board::Move::Pass]);
+    assert!(full.undecided_moves.is_empty());
     assert_eq!(
         a.first_moves,
         full.first_moves

@@ -97,6 +97,7 @@ fn json_has_the_documented_fields_and_a_summary_that_adds_up() {
             "grade",
             "life",
             "move_grades",
+            "undecided_moves",
             "warning",
         ] {
             assert!(r.get(field).is_some(), "missing {field}");
@@ -205,6 +206,11 @@ fn status_only_gives_the_same_statuses_with_one_checked_move() {
             assert!(quick_moves.is_empty());
         }
         assert_eq!(y["all_first_moves"], false);
+        // No list was asked for, so none is said to be open.
+        assert_eq!(y["undecided_moves"], serde_json::json!([]));
+        if x["all_first_moves"] == true {
+            assert_eq!(x["undecided_moves"], serde_json::json!([]));
+        }
         assert!(y["threats_needed"].is_null() || y["status"] == "unconditional");
         assert!(y["life"].is_null());
         // No grade was asked for: none is shown, not an open "?/?".
@@ -998,4 +1004,44 @@ fn the_debug_switch_names_each_first_move_searched_and_is_silent_otherwise() {
         "{loud}"
     );
     assert!(!run(false).contains("first move"));
+}
+
+/// A list a limit cuts short names the moves it left open, and those
+/// are the moves a larger limit then decides.
+#[test]
+fn a_list_cut_short_names_the_moves_it_left_open() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/problems/classic/rectangular-six-corner.sgf"
+    );
+    let black = |positions: &str| {
+        let (_, out) = solve_args(&[file, "--positions", positions, "--format", "jsonl"]);
+        jsonl(&out)
+            .into_iter()
+            .find(|r| r["to_move"] == "B")
+            .unwrap()
+    };
+    let cut = black("400");
+    assert_eq!(cut["status"], "unconditional");
+    assert_eq!(cut["all_first_moves"], false);
+    let open: Vec<&str> = (cut["undecided_moves"].as_array().unwrap().iter())
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let whole = black("5000000");
+    assert_eq!(whole["all_first_moves"], true);
+    assert_eq!(whole["undecided_moves"], serde_json::json!([]));
+    // Every winner the cut list lacks was left open, not called a loser.
+    for m in whole["first_moves"].as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        let listed = cut["first_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x == m);
+        assert!(
+            listed || open.contains(&m),
+            "{m} neither listed nor open: {cut}"
+        );
+    }
+    assert!(open.contains(&"") && open.contains(&"bb"), "{open:?}");
 }

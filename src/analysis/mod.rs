@@ -220,6 +220,10 @@ pub struct Analysis {
     pub first_moves: Vec<Move>,
     /// Every first move was decided (no limit cut the list short).
     pub all_first_moves: bool,
+    /// The first moves a limit left open: not known to reach `status`
+    /// or not, in the order they were tried. Empty when the list is
+    /// complete, and when it was not asked for (`--status-only`).
+    pub undecided_moves: Vec<Move>,
     /// Status ko with several first moves: each move's own ko grade
     /// (threats the side needs after it, threats the opponent then needs
     /// to turn it; None past the limit or the budget), in `first_moves`
@@ -354,6 +358,7 @@ impl Analysis {
             life: None,
             first_moves: Vec::new(),
             all_first_moves: false,
+            undecided_moves: Vec::new(),
             move_grades: Vec::new(),
             other_moves: Vec::new(),
             accepted_status: Vec::new(),
@@ -612,6 +617,7 @@ fn list_first_moves<O: Observer<Move>>(
             // Not known to reach the root's status or not.
             MoveState::Open(0) | MoveState::Unchecked(0) => {
                 complete = false;
+                a.undecided_moves.push(m);
                 (Status::Unknown, usize::MAX)
             }
             // Short of the root's status, not yet placed below it.

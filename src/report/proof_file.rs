@@ -123,8 +123,8 @@ pub fn name(problem: &Problem, side: Color) -> String {
 
 /// What the analysis says, for the root comment of both files: the
 /// headline, the ko setting the status was proven under, the first
-/// moves with their grades (`…` when a limit cut the list short) and the
-/// moves that reach only a weaker status.
+/// moves with their grades (`…` when a limit cut the list short, and
+/// the moves it left open) and the moves that reach only a weaker status.
 fn verdict(problem: &Problem, a: &Analysis) -> String {
     let h = problem.board.height();
     let mut s = format!("{}. Ko setting: {}.", a.headline(problem), a.ko.describe());
@@ -132,6 +132,10 @@ fn verdict(problem: &Problem, a: &Analysis) -> String {
         let moves: Vec<String> = a.first_moves.iter().map(|&m| a.move_label(m, h)).collect();
         let more = if a.all_first_moves { "" } else { " …" };
         let _ = write!(s, " First moves: {}{more}.", moves.join(" "));
+    }
+    if !a.undecided_moves.is_empty() {
+        let open: Vec<String> = a.undecided_moves.iter().map(|m| m.human(h)).collect();
+        let _ = write!(s, " Not decided within the limits: {}.", open.join(" "));
     }
     if !a.other_moves.is_empty() {
         let others: Vec<String> = a

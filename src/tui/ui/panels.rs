@@ -591,7 +591,7 @@ fn first_moves_lines(
     // the whole list.
     let mut tail = String::new();
     if a.status.succeeds() && !a.all_first_moves {
-        tail.push_str(" (others not decided)");
+        tail.push_str(&format!(" ({})", undecided_text(&a.undecided_moves, h)));
     }
     // Whether the file's answer agrees, as `solve`'s table says it (the
     // same record decides): one of the file's moves must reach the
@@ -625,6 +625,21 @@ fn first_moves_lines(
     }
     s.push_str(&tail);
     (Line::raw(s), firsts_cut)
+}
+
+/// The moves a limit left open, as the first-move line's aside: a few
+/// by name, so that a player knows which tries are still in question.
+fn undecided_text(moves: &[Move], height: usize) -> String {
+    const NAMED: usize = 4;
+    let mut names: Vec<String> = moves.iter().take(NAMED).map(|m| m.human(height)).collect();
+    if moves.len() > NAMED {
+        names.push(format!("and {} more", moves.len() - NAMED));
+    }
+    match names.is_empty() {
+        // A list cut short before any move was tried.
+        true => "others not decided".to_string(),
+        false => format!("not decided: {}", names.join(" ")),
+    }
 }
 
 /// With no proof to walk: what to do instead, and for an unknown the
