@@ -219,6 +219,26 @@ fn solve_guesses_only_when_asked_and_says_so() {
     assert!(row.contains(" kill D9?"), "{row}");
 }
 
+#[test]
+fn a_guess_reads_the_wall_that_sq_closes() {
+    // The straight three again, its wall's C7 left open and marked SQ:
+    // filled with Black's stone it closes White in, as the file means.
+    let text =
+        "(;FF[4]GM[1]SZ[9]PL[B]AB[ea][eb][ac][bc][dc][ec]AW[da][ab][bb][cb][db]SQ[cc];B[ba])";
+    let options = Options {
+        guess_target: true,
+        ..Default::default()
+    };
+    let p = sgf::load_bytes_with(Path::new("sq.sgf"), text.as_bytes(), options)
+        .remove(0)
+        .unwrap();
+    assert!(p.target_guessed);
+    assert_eq!(p.defender, shikatsu::board::Color::White);
+    assert_eq!(p.targets[0].human(9), "D9");
+    let cc = shikatsu::board::Point::from_sgf("cc").unwrap();
+    assert_eq!(p.board.color_at(cc), Some(shikatsu::board::Color::Black));
+}
+
 /// Straight three in a 19x19 corner whose wall has a gap at C17 (the
 /// answer B19): open to the whole board.
 const GAPPED: &str =

@@ -106,7 +106,33 @@ pub fn candidates(board: &Board) -> Vec<Candidate> {
 /// name: no enclosed group, or several (a semeai, two problems on one
 /// board), which only a mark can tell apart.
 pub fn guess_target(board: &Board) -> Result<Point, String> {
-    match candidates(board).as_slice() {
+    name_one(board, &candidates(board))
+}
+
+/// The guess for a file whose `SQ` marks `holes` in the wall: the holes
+/// are filled with the attacker's stones, and the attacker is what the
+/// guess is for. So each colour's fill is tried, and the groups of the
+/// other colour it closes in are the candidates (a fill that leaves a
+/// block without liberties is no reading of the file).
+pub fn guess_target_with_holes(board: &Board, holes: &[Point]) -> Result<Point, String> {
+    if holes.is_empty() {
+        return guess_target(board);
+    }
+    let mut found = Vec::new();
+    for fill in [Color::Black, Color::White] {
+        let mut filled = board.clone();
+        for &q in holes {
+            filled.put(fill, q);
+        }
+        if filled.dead_blocks().is_empty() {
+            found.extend(candidates(&filled).into_iter().filter(|c| c.color != fill));
+        }
+    }
+    name_one(board, &found)
+}
+
+fn name_one(board: &Board, found: &[Candidate]) -> Result<Point, String> {
+    match found {
         [one] => Ok(one.point),
         [] => Err("no target: no MA, and no group inside a wall of the other colour to guess; mark a stone of the target block with MA".to_string()),
         many => {
@@ -232,6 +258,24 @@ mod tests {
         );
         assert_eq!(candidates(&b).len(), 1);
         assert_eq!(guessed(&b).0, Color::White);
+    }
+
+    #[test]
+    fn holes_that_sq_fills_close_the_wall_of_the_guess() {
+        // E8 is open: no wall closes White in, until SQ's fill does.
+        let b = nine(
+            "
+            .OO.X....
+            OOOO.....
+            XXXXX....",
+        );
+        assert!(guess_target(&b).is_err());
+        let e8 = Point::new(4, 1);
+        let p = guess_target_with_holes(&b, &[e8]).expect("White is closed in");
+        assert_eq!(
+            (b.color_at(p), p.human(9)),
+            (Some(Color::White), "B9".to_string())
+        );
     }
 
     #[test]

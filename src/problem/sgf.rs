@@ -366,7 +366,14 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
             all_blocks_have_liberties(&board)?;
             // A frame is no help here: framed in either colour, an open
             // position's stones of the other are closed in alike.
-            (vec![guess::guess_target(&board)?], true)
+            let mut holes = Vec::new();
+            for p in &sq {
+                let q = point_on(&board, p, "SQ")?;
+                if board.color_at(q).is_none() {
+                    holes.push(q);
+                }
+            }
+            (vec![guess::guess_target_with_holes(&board, &holes)?], true)
         }
         found => (found.map_err(String::from)?, false),
     };
