@@ -120,7 +120,7 @@ pub fn guess_target_with_holes(board: &Board, holes: &[Point]) -> Result<Point, 
     }
     let mut found = Vec::new();
     for fill in [Color::Black, Color::White] {
-        let mut filled = board.clone();
+        let mut filled = *board;
         for &q in holes {
             filled.put(fill, q);
         }
