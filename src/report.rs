@@ -79,6 +79,10 @@ pub struct Record {
     pub accepted: Vec<String>,
     /// Each accepted move and its proven status when played first.
     pub accepted_status: BTreeMap<String, String>,
+    /// The file's lines read move by move past their first moves (null
+    /// when the file has none for this side, or they were not read).
+    #[serde(default)]
+    pub lines: Option<LinesRecord>,
     /// null without an answer in the file; else whether an accepted move
     /// reaches the proven status.
     pub agrees: Option<bool>,
@@ -108,6 +112,28 @@ pub struct Record {
     /// does ("A8"); not part of the JSON, 0 when unknown.
     #[serde(skip)]
     pub height: usize,
+}
+
+/// What reading the file's lines found (`analysis::lines`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct LinesRecord {
+    /// Moves of the side to move past the first that still reach the status.
+    pub right: u32,
+    /// Those that do not: the line from the root, the wrong move last,
+    /// and the opponent's answer that refutes it.
+    pub wrong: Vec<WrongTurnRecord>,
+    /// Moves the limits left unread, and moves the rules do not allow
+    /// where the line plays them.
+    pub unread: u32,
+    pub illegal: u32,
+    /// First moves the file shows as wrong tries that reach a status.
+    pub tries_that_work: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct WrongTurnRecord {
+    pub line: Vec<String>,
+    pub refutation: Option<String>,
 }
 
 /// The ko grade of one first move.
@@ -210,6 +236,20 @@ impl Record {
                 .iter()
                 .map(|&(m, s)| (mv(m), s.as_str().to_string()))
                 .collect(),
+            lines: (!a.lines.is_empty()).then(|| LinesRecord {
+                right: a.lines.right,
+                wrong: (a.lines.wrong.iter())
+                    .map(|w| WrongTurnRecord {
+                        line: w.line.iter().map(|&m| mv(m)).collect(),
+                        refutation: w.refutation.map(mv),
+                    })
+                    .collect(),
+                unread: a.lines.unread,
+                illegal: a.lines.illegal,
+                tries_that_work: (a.lines.tries_that_work.iter())
+                    .map(|&(m, s)| (mv(m), s.as_str().to_string()))
+                    .collect(),
+            }),
             agrees,
             checked: a.checked,
             expected: p
@@ -256,6 +296,7 @@ impl Record {
             other_moves: BTreeMap::new(),
             accepted: Vec::new(),
             accepted_status: BTreeMap::new(),
+            lines: None,
             agrees: None,
             checked: false,
             expected: None,

@@ -21,6 +21,7 @@ mod cli_bad_input;
 mod cli_formats;
 mod dfpn_reference;
 mod external_suite;
+mod file_lines;
 mod first_moves_threads;
 mod go_cross_check;
 mod guess_target;

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use shikatsu::analysis::{Analysis, Life, Options, Status, analyze};
 use shikatsu::board::{Bits, Board, Color, Move, Point};
 use shikatsu::dfpn::Limits;
-use shikatsu::problem::{Problem, Region, load_paths};
+use shikatsu::problem::{AnswerNode, Problem, Region, load_paths};
 
 use crate::common;
 
@@ -49,6 +49,7 @@ fn transposed(p: &Problem) -> Problem {
             .iter()
             .map(|&(c, m)| (c, turned_move(m)))
             .collect(),
+        lines: p.lines.iter().map(|l| l.mapped(&turned_move)).collect(),
         ..p.clone()
     }
 }
@@ -73,12 +74,21 @@ fn swapped(p: &Problem) -> Problem {
         to_move: p.to_move.map(Color::opp),
         defender: p.defender.opp(),
         answers: p.answers.iter().map(|&(c, m)| (c.opp(), m)).collect(),
+        lines: p.lines.iter().map(swapped_line).collect(),
         expected: p
             .expected
             .iter()
             .map(|(c, s)| (c.opp(), s.clone()))
             .collect(),
         ..p.clone()
+    }
+}
+
+fn swapped_line(n: &AnswerNode) -> AnswerNode {
+    AnswerNode {
+        color: n.color.opp(),
+        mv: n.mv,
+        children: n.children.iter().map(swapped_line).collect(),
     }
 }
 

@@ -24,6 +24,7 @@ mod first_moves;
 mod grade;
 mod help;
 mod life;
+pub mod lines;
 mod parallel_ko;
 mod tables;
 
@@ -233,6 +234,8 @@ pub struct Analysis {
     pub other_moves: Vec<(Move, Status)>,
     /// Each of the file's answers for this side and its status.
     pub accepted_status: Vec<(Move, Status)>,
+    /// The file's lines read move by move (`lines`).
+    pub lines: lines::Lines,
     /// For a file's answer that misses the best status: the opponent's
     /// checked tree after it (under the best status's ko master).
     pub refutations: Vec<(Move, Vec<Line>)>,
@@ -362,6 +365,7 @@ impl Analysis {
             move_grades: Vec::new(),
             other_moves: Vec::new(),
             accepted_status: Vec::new(),
+            lines: lines::Lines::default(),
             refutations: Vec::new(),
             proof: None,
             checked: false,
@@ -432,6 +436,11 @@ fn analyze_with<O: Observer<Move>>(
         let (life, spent) = life::settle_root(problem, side, a.ko, engine.deadline, left);
         a.life = life;
         engine.spend(spent);
+    }
+    // The file's lines past their first moves: what is left after all
+    // the answer's own parts.
+    if a.status != Status::Unknown && !opts.status_only && !problem.lines.is_empty() {
+        all_checked &= lines::read(&mut engine, observer, problem, &mut a);
     }
     if a.status != Status::Unknown && !all_checked && a.error.is_none() {
         // The status was checked; a later verdict (a first move, a grade)

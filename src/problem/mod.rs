@@ -43,6 +43,10 @@ pub struct Problem {
     pub region: Region,
     /// The file's solution tree: the moves at the root.
     pub answers: Vec<(Color, Move)>,
+    /// The file's lines below the root, wrong tries included, each as
+    /// far as `sgf::LINE_MOVES` moves (the analysis reads them move by
+    /// move: `analysis::lines`).
+    pub lines: Vec<AnswerNode>,
     /// Expected statuses written in the file (`SX[B=unconditional]`).
     pub expected: Vec<(Color, String)>,
     /// The parse error of a damaged file, when it was in this problem's
@@ -53,6 +57,25 @@ pub struct Problem {
     /// The wall was open and the loader framed the position (`Options`):
     /// the board holds the frame's stones.
     pub framed: bool,
+}
+
+/// A move of the file's tree, and the file's lines after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerNode {
+    pub color: Color,
+    pub mv: Move,
+    pub children: Vec<AnswerNode>,
+}
+
+impl AnswerNode {
+    /// The same lines with every move mapped by `f`.
+    pub fn mapped(&self, f: &impl Fn(Move) -> Move) -> AnswerNode {
+        AnswerNode {
+            color: self.color,
+            mv: f(self.mv),
+            children: self.children.iter().map(|c| c.mapped(f)).collect(),
+        }
+    }
 }
 
 impl Problem {

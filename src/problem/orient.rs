@@ -167,6 +167,9 @@ impl Problem {
                 .iter()
                 .map(|&(c, m)| (c, o.inward_move(m)))
                 .collect(),
+            lines: (self.lines.iter())
+                .map(|l| l.mapped(&|m| o.inward_move(m)))
+                .collect(),
             ..self.clone()
         }
     }

@@ -13,7 +13,7 @@ use std::path::Path;
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{ParseOptions, SgfNode};
 
-use super::{LoadError, Loaded, Options, Problem, frame, guess, infer_region};
+use super::{AnswerNode, LoadError, Loaded, Options, Problem, frame, guess, infer_region};
 use crate::board::{Board, Color, MAX_SIDE, Move, Point};
 
 /// Loads every game tree of one file. A file that cannot be read at all
@@ -406,7 +406,10 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         }
         Err(open) => return Err(open),
     };
-    let answers = read_answers(nodes[nodes.len() - 1], &board)?;
+    let last = nodes[nodes.len() - 1];
+    let answers = read_answers(last, &board)?;
+    let mut budget = LINE_NODES;
+    let lines = read_lines(last, &board, LINE_MOVES, &mut budget);
 
     Ok(Problem {
         file: Default::default(),
@@ -419,6 +422,7 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         defender,
         region,
         answers,
+        lines,
         expected,
         damage: None,
         target_guessed,
@@ -716,6 +720,54 @@ fn read_answers(root: &SgfNode<Prop>, board: &Board) -> Result<Vec<(Color, Move)
     }
     answers.dedup();
     Ok(answers)
+}
+
+/// The most moves of a file's line kept for the analysis to read, and
+/// the most nodes of its whole tree: the lines of a study's collection
+/// can be long and many, and their deep ends say little of the problem.
+pub const LINE_MOVES: usize = 40;
+const LINE_NODES: usize = 4_000;
+
+/// The file's lines below `node`, `depth` moves deep at most, in all
+/// `budget` nodes at most. A node that plays no move, or one the loader
+/// cannot place on the board, ends its line there (the root's own
+/// answers are read strictly by `read_answers`).
+fn read_lines(
+    node: &SgfNode<Prop>,
+    board: &Board,
+    depth: usize,
+    budget: &mut usize,
+) -> Vec<AnswerNode> {
+    let mut out = Vec::new();
+    if depth == 0 {
+        return out;
+    }
+    for child in node.children() {
+        if *budget == 0 {
+            break;
+        }
+        let (color, m) = match child.get_move() {
+            Some(Prop::B(m)) => (Color::Black, m),
+            Some(Prop::W(m)) => (Color::White, m),
+            _ => continue,
+        };
+        let mv = match m {
+            go::Move::Pass => Move::Pass,
+            go::Move::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
+            go::Move::Move(p) => match point_on(board, p, "B") {
+                Ok(q) => Move::Play(q),
+                Err(_) => continue,
+            },
+        };
+        *budget -= 1;
+        let children = read_lines(child, board, depth - 1, budget);
+        out.push(AnswerNode {
+            color,
+            mv,
+            children,
+        });
+    }
+    out
 }
 
 /// Whether a comment calls its line right, as published collections mark

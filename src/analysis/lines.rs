@@ -1,0 +1,152 @@
+//! The file's own lines, read move by move. A file's solution is more
+//! than its first move: a line that goes on with a move that throws the
+//! win away teaches the wrong thing, and a try the file shows as wrong
+//! that works after all is a second answer it hides. Each move of the
+//! side to move along the file's lines (its first move aside, which the
+//! list of first moves already decides) is searched under the ko setting
+//! the status was proven under; the opponent's moves are the file's
+//! questions, and every answer the file gives to them is read.
+
+use super::{Analysis, Engine, Status};
+use crate::board::{Move, words_for};
+use crate::dfpn::{Game, Observer, Outcome};
+use crate::problem::{AnswerNode, Problem};
+use crate::tsumego::Tsumego;
+
+/// The most moves of the side to move searched along one side's lines:
+/// a long study tree is read up to here (`Lines::unread` counts the rest).
+pub const MOST_READ: usize = 64;
+
+/// A move of a file's line that no longer reaches the side's status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrongTurn {
+    /// The line from the root, the wrong move last.
+    pub line: Vec<Move>,
+    /// The opponent's answer that refutes it: the first move of the
+    /// checked tree that shows it.
+    pub refutation: Option<Move>,
+}
+
+/// What reading a side's lines found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lines {
+    /// Moves of the side to move past the first that were searched and
+    /// still reach the status.
+    pub right: u32,
+    /// Those that do not, each with its refutation.
+    pub wrong: Vec<WrongTurn>,
+    /// Those the limits (or `MOST_READ`) left unread, and those the rules
+    /// do not allow where the line plays them (a stone there, a ko ban).
+    pub unread: u32,
+    pub illegal: u32,
+    /// First moves the file shows as wrong tries (marked `BM`, or not
+    /// marked right where other lines are) that reach a status, the
+    /// status.
+    pub tries_that_work: Vec<(Move, Status)>,
+}
+
+impl Lines {
+    /// Nothing in the file to read for this side.
+    pub fn is_empty(&self) -> bool {
+        *self == Lines::default()
+    }
+}
+
+/// One move to read: the line before it, and the file's node.
+type Visit<'a> = (Vec<Move>, &'a AnswerNode);
+
+/// Reads `problem`'s lines for the side of `a`, whose status and first
+/// moves are known. Says whether every verdict reported was checked.
+pub(super) fn read<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    problem: &Problem,
+    a: &mut Analysis,
+) -> bool {
+    let side = a.side;
+    let accepted = problem.accepted(side);
+    // Wrong tries that reach a status: the list of first moves knows.
+    for first in problem.lines.iter().filter(|n| n.color == side) {
+        if accepted.contains(&first.mv) {
+            continue;
+        }
+        let reached = if a.first_moves.contains(&first.mv) {
+            Some(a.status)
+        } else {
+            (a.other_moves.iter()).find_map(|&(m, s)| (m == first.mv).then_some(s))
+        };
+        if let Some(s) = reached.filter(|s| s.succeeds()) {
+            a.lines.tries_that_work.push((first.mv, s));
+        }
+    }
+    if !a.status.succeeds() {
+        return true;
+    }
+    // The lines after a first move that reaches the status; the others
+    // are refuted already (`refutations`), their further moves moot.
+    let mut open: Vec<Visit> = Vec::new();
+    for first in problem.lines.iter().rev() {
+        if first.color == side && a.first_moves.contains(&first.mv) {
+            for next in first.children.iter().rev() {
+                open.push((vec![first.mv], next));
+            }
+        }
+    }
+    let (w, h) = problem.search_shape();
+    crate::with_words!(words_for(w, h), W => {
+        let mut read = 0;
+        let mut checked = true;
+        while let Some((line, node)) = open.pop() {
+            let mut game: Tsumego<W> = Tsumego::for_search(problem, side, side, a.ko);
+            for &m in &line {
+                game.play(m);
+            }
+            // A line that goes on past the end of the game (a capture,
+            // life the rules see at once) has no more questions in it.
+            let mut scratch = Vec::new();
+            if let crate::dfpn::Expansion::Terminal { .. } = game.expand(&mut scratch) {
+                continue;
+            }
+            // A file may play one colour twice (a move elsewhere between):
+            // not a line of this game.
+            if game.to_move() != node.color || !game.legal_moves().contains(&node.mv) {
+                a.lines.illegal += 1;
+                continue;
+            }
+            let mut line = line;
+            line.push(node.mv);
+            if node.color != side {
+                // The opponent's question: each of the file's answers.
+                open.extend(node.children.iter().rev().map(|c| (line.clone(), c)));
+                continue;
+            }
+            if read == MOST_READ || engine.out_of_budget() {
+                a.lines.unread += 1;
+                continue;
+            }
+            read += 1;
+            engine.check_wins = true;
+            engine.check_losses = true;
+            let too_large = engine.too_large;
+            let v = engine.decide(problem, side, side, a.ko, &line, observer);
+            match v.outcome {
+                Outcome::Proven if v.checked => {
+                    a.lines.right += 1;
+                    open.extend(node.children.iter().rev().map(|c| (line.clone(), c)));
+                }
+                Outcome::Disproven if v.checked => {
+                    let refutation = v.tree.as_ref().and_then(|t| t.first()).map(|l| l.mv);
+                    a.lines.wrong.push(WrongTurn { line, refutation });
+                }
+                Outcome::Unknown(_) => a.lines.unread += 1,
+                // A verdict the checker did not accept is not reported:
+                // too large to check is a limit, a rejection a bug.
+                _ => {
+                    a.lines.unread += 1;
+                    checked &= engine.too_large > too_large;
+                }
+            }
+        }
+        checked
+    })
+}

@@ -1,0 +1,80 @@
+//! The file's own lines read move by move: a line that goes on with a
+//! move that throws the win away, and a try the file calls wrong that
+//! works, are said in JSON and under the table's row.
+
+use crate::binary::{shikatsu, write_sgf};
+
+/// The bundled throw-in: Black throws in at B9, White captures with A9,
+/// and the straight three B9 C9 D9 left dies only to its middle point.
+/// The file's second line goes on with D9 instead, and White lives at
+/// C9 (two eyes, B9 and D9 once D9's stone is taken).
+const THROW_IN: &str = "(;FF[4]GM[1]SZ[9]PL[B]MA[eb]\
+    AB[ca][da][fa][fb][ac][bc][cc][dc][ec][fc]AW[ea][ab][bb][cb][db][eb]\
+    (;B[ba];W[aa];B[ca])(;B[ba];W[aa];B[da]))";
+
+/// The rectangular six in the corner with two outside liberties, Black
+/// to live: it is alive as it stands, so the pass the file calls wrong
+/// lives too.
+const SIX: &str = "(;FF[4]GM[1]SZ[9]PL[B]MA[ac]\
+    AB[da][db][ac][bc][cc][dc]AW[fa][eb][fb][ec][bd][cd][dd][ed][ae][be]\
+    (;B[bb]C[RIGHT])(;B[tt]C[Wrong: White kills]))";
+
+fn record(text: &str) -> (serde_json::Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_sgf(dir.path(), "p.sgf", text);
+    let f = file.to_str().unwrap();
+    let (code, out, err) = shikatsu(&["solve", f, "--format", "jsonl"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, table, _) = shikatsu(&["solve", f]);
+    (
+        serde_json::from_str(out.lines().next().unwrap()).unwrap(),
+        table,
+    )
+}
+
+#[test]
+fn a_line_that_goes_wrong_after_the_first_move_is_named_with_its_refutation() {
+    let (r, table) = record(THROW_IN);
+    assert_eq!(r["status"], "unconditional");
+    assert_eq!(r["agrees"], true, "the first move is right");
+    let lines = &r["lines"];
+    assert_eq!(lines["right"], 1, "{lines}");
+    assert_eq!(
+        lines["wrong"],
+        serde_json::json!([{"line": ["ba", "aa", "da"], "refutation": "ca"}])
+    );
+    assert_eq!(lines["unread"], 0);
+    assert!(
+        table.contains("the file's line B9 A9 D9: D9 fails, C9 answers"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_wrong_try_that_works_is_named() {
+    let (r, table) = record(SIX);
+    assert_eq!(r["status"], "unconditional");
+    assert_eq!(r["accepted"], serde_json::json!(["bb"]));
+    assert_eq!(
+        r["lines"]["tries_that_work"],
+        serde_json::json!({"": "unconditional"})
+    );
+    assert!(
+        table.contains("the file's wrong try pass works: unconditional"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_file_without_lines_or_a_status_only_run_reads_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write_sgf(dir.path(), "p.sgf", THROW_IN);
+    let f = file.to_str().unwrap();
+    let (_, out, _) = shikatsu(&["solve", f, "--format", "jsonl", "--status-only"]);
+    let r: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert!(r["lines"].is_null(), "{r}");
+    let bare = THROW_IN.split("(;B").next().unwrap().to_string() + ")";
+    let (r, table) = record(&bare);
+    assert!(r["lines"].is_null(), "{r}");
+    assert!(!table.contains("the file's"), "{table}");
+}
