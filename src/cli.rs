@@ -933,39 +933,10 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
     writeln!(out, "{line}")?;
     // Where the file's own lines go wrong, a line each under the row.
     let indent = " ".repeat(layout.name);
-    for said in lines_said(r) {
+    for said in r.lines_said() {
         writeln!(out, "{indent} {said}")?;
     }
     Ok(())
-}
-
-/// What reading the file's lines found, in words: each move of a line
-/// that throws the status away, and each try the file calls wrong that
-/// works.
-fn lines_said(r: &Record) -> Vec<String> {
-    let Some(lines) = &r.lines else {
-        return Vec::new();
-    };
-    let people = |m: &String| r.point_for_people(m);
-    let mut said: Vec<String> = (lines.wrong.iter())
-        .map(|w| {
-            let moves: Vec<String> = w.line.iter().map(people).collect();
-            let last = moves.last().cloned().unwrap_or_default();
-            match &w.refutation {
-                Some(x) => format!(
-                    "the file's line {}: {last} fails, {} answers",
-                    moves.join(" "),
-                    people(x)
-                ),
-                None => format!("the file's line {}: {last} fails", moves.join(" ")),
-            }
-        })
-        .collect();
-    said.extend(
-        (lines.tries_that_work.iter())
-            .map(|(m, s)| format!("the file's wrong try {} works: {s}", people(m))),
-    );
-    said
 }
 
 /// Writes the analysis's checked trees as SGF files named after the

@@ -340,6 +340,35 @@ impl Record {
         setting_words(rule)
     }
 
+    /// What reading the file's lines found, in words: each move of a line
+    /// that throws the status away, and each try the file calls wrong that
+    /// works.
+    pub fn lines_said(&self) -> Vec<String> {
+        let Some(lines) = &self.lines else {
+            return Vec::new();
+        };
+        let people = |m: &String| self.point_for_people(m);
+        let mut said: Vec<String> = (lines.wrong.iter())
+            .map(|w| {
+                let moves: Vec<String> = w.line.iter().map(people).collect();
+                let last = moves.last().cloned().unwrap_or_default();
+                match &w.refutation {
+                    Some(x) => format!(
+                        "the file's line {}: {last} fails, {} answers",
+                        moves.join(" "),
+                        people(x)
+                    ),
+                    None => format!("the file's line {}: {last} fails", moves.join(" ")),
+                }
+            })
+            .collect();
+        said.extend(
+            (lines.tries_that_work.iter())
+                .map(|(m, s)| format!("the file's wrong try {} works: {s}", people(m))),
+        );
+        said
+    }
+
     /// An SGF point of this record ("" for pass) as people name it on a
     /// printed board: "A8", "pass"; the SGF point itself when the board's
     /// height is not known.

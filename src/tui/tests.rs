@@ -1695,6 +1695,22 @@ fn a_first_move_list_cut_short_by_a_limit_says_so() {
 }
 
 #[test]
+fn where_the_files_line_goes_wrong_is_said() {
+    // The throw-in, whose second line goes on with D9 where only the
+    // straight three's middle point C9 kills.
+    let text = "(;FF[4]GM[1]SZ[9]PL[B]MA[eb]\
+        AB[ca][da][fa][fb][ac][bc][cc][dc][ec][fc]AW[ea][ab][bb][cb][db][eb]\
+        (;B[ba];W[aa];B[ca])(;B[ba];W[aa];B[da]))";
+    let mut a = limited_app(text, 1_000_000, false);
+    assert!(a.wait_done(WAIT));
+    let frame = render(&a, 100, 30);
+    assert!(
+        frame.contains("the file's line B9 A9 D9: D9 fails, C9 answers"),
+        "{frame}"
+    );
+}
+
+#[test]
 fn a_whole_19x19_board_fits_in_80x24() {
     // The straight three in a corner, and a stone in the far corner, so
     // the whole board is on show.

@@ -496,6 +496,9 @@ pub(super) fn decided_panel(
         let (whole, cut) = first_moves_lines(problem, a, width);
         head.push(whole);
         firsts_cut = cut;
+        // Where the file's own lines go wrong.
+        let record = Record::from_analysis(problem, a);
+        head.extend(record.lines_said().into_iter().map(Line::raw));
     }
     let cost = cost_lines(app, a, cost, width);
     if app.deciding() {
