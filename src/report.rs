@@ -134,6 +134,10 @@ pub struct LinesRecord {
 pub struct WrongTurnRecord {
     pub line: Vec<String>,
     pub refutation: Option<String>,
+    /// What the wrong move still reaches: "ko", "fails" or "unknown".
+    pub reaches: String,
+    /// The moves that reach the status in its place.
+    pub better: Vec<String>,
 }
 
 /// The ko grade of one first move.
@@ -242,6 +246,8 @@ impl Record {
                     .map(|w| WrongTurnRecord {
                         line: w.line.iter().map(|&m| mv(m)).collect(),
                         refutation: w.refutation.map(mv),
+                        reaches: w.reaches.as_str().to_string(),
+                        better: w.better.iter().map(|&m| mv(m)).collect(),
                     })
                     .collect(),
                 unread: a.lines.unread,
@@ -348,18 +354,29 @@ impl Record {
             return Vec::new();
         };
         let people = |m: &String| self.point_for_people(m);
+        let opponent = match self.to_move.as_deref() {
+            Some("B") => "White",
+            _ => "Black",
+        };
+        let status = self.status.as_str();
         let mut said: Vec<String> = (lines.wrong.iter())
             .map(|w| {
                 let moves: Vec<String> = w.line.iter().map(people).collect();
                 let last = moves.last().cloned().unwrap_or_default();
-                match &w.refutation {
-                    Some(x) => format!(
-                        "the file's line {}: {last} fails, {} answers",
-                        moves.join(" "),
-                        people(x)
-                    ),
-                    None => format!("the file's line {}: {last} fails", moves.join(" ")),
+                let mut s = format!("the file's line {}: {last} ", moves.join(" "));
+                s.push_str(match w.reaches.as_str() {
+                    "ko" => "gives only ko",
+                    "fails" => "fails",
+                    _ => "falls short",
+                });
+                if let Some(x) = &w.refutation {
+                    s.push_str(&format!(" ({opponent} {} answers it)", people(x)));
                 }
+                if !w.better.is_empty() {
+                    let better: Vec<String> = w.better.iter().map(people).collect();
+                    s.push_str(&format!("; {status} with {}", better.join(" or ")));
+                }
+                s
             })
             .collect();
         said.extend(

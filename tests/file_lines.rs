@@ -41,11 +41,18 @@ fn a_line_that_goes_wrong_after_the_first_move_is_named_with_its_refutation() {
     assert_eq!(lines["right"], 1, "{lines}");
     assert_eq!(
         lines["wrong"],
-        serde_json::json!([{"line": ["ba", "aa", "da"], "refutation": "ca"}])
+        serde_json::json!([{
+            "line": ["ba", "aa", "da"],
+            "refutation": "ca",
+            "reaches": "fails",
+            "better": ["ca"]
+        }])
     );
     assert_eq!(lines["unread"], 0);
     assert!(
-        table.contains("the file's line B9 A9 D9: D9 fails, C9 answers"),
+        table.contains(
+            "the file's line B9 A9 D9: D9 fails (White C9 answers it); unconditional with C9"
+        ),
         "{table}"
     );
 }
@@ -77,4 +84,51 @@ fn a_file_without_lines_or_a_status_only_run_reads_none() {
     let (r, table) = record(&bare);
     assert!(r["lines"].is_null(), "{r}");
     assert!(!table.contains("the file's"), "{table}");
+}
+
+/// Two suite files whose main line goes wrong past its first move, as
+/// the full analysis of the suite found: gop/19769, where after Black
+/// D1 and White E1 the file's C1 leads only to a ko that C3 or B2 avoid
+/// (its own line ends in Black's retake at C1), and gop/8832, where
+/// after D8 D7 D9 C9 the file's F9 loses the ko that B9 keeps. Each
+/// refutation and each better move is a checked proof.
+#[test]
+fn the_suites_lines_that_go_wrong() {
+    for (file, line, reaches, refutation, better) in [
+        (
+            "gop/19769.sgf",
+            vec!["di", "ei", "ci"],
+            "ko",
+            "bh",
+            vec!["cg", "bh"],
+        ),
+        (
+            "gop/8832.sgf",
+            vec!["db", "dc", "da", "ca", "fa"],
+            "fails",
+            "ac",
+            vec!["ba"],
+        ),
+    ] {
+        let Some(path) = crate::common::suite_file(file) else {
+            return;
+        };
+        let (_, out, _) = shikatsu(&["solve", &path, "--format", "jsonl", "--time", "30"]);
+        let black = out
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|r| r["to_move"] == "B")
+            .unwrap();
+        assert_eq!(black["agrees"], true, "{file}: the first move is right");
+        assert_eq!(
+            black["lines"]["wrong"],
+            serde_json::json!([{
+                "line": line,
+                "refutation": refutation,
+                "reaches": reaches,
+                "better": better
+            }]),
+            "{file}"
+        );
+    }
 }

@@ -10,7 +10,7 @@
 use super::{Analysis, Engine, Status};
 use crate::board::{Move, words_for};
 use crate::dfpn::{Game, Observer, Outcome};
-use crate::problem::{AnswerNode, Problem};
+use crate::problem::{AnswerNode, Ko, Problem};
 use crate::tsumego::Tsumego;
 
 /// The most moves of the side to move searched along one side's lines:
@@ -25,6 +25,13 @@ pub struct WrongTurn {
     /// The opponent's answer that refutes it: the first move of the
     /// checked tree that shows it.
     pub refutation: Option<Move>,
+    /// What the move still reaches: `Ko` where the status is
+    /// unconditional and the move wins only as ko master, else `Fails`
+    /// (`Unknown` where the limits did not tell).
+    pub reaches: Status,
+    /// The moves that reach the status in its place (as far as the
+    /// limits went).
+    pub better: Vec<Move>,
 }
 
 /// What reading a side's lines found.
@@ -109,7 +116,8 @@ pub(super) fn read<O: Observer<Move>>(
             }
             // A file may play one colour twice (a move elsewhere between):
             // not a line of this game.
-            if game.to_move() != node.color || !game.legal_moves().contains(&node.mv) {
+            let legal = game.legal_moves();
+            if game.to_move() != node.color || !legal.contains(&node.mv) {
                 a.lines.illegal += 1;
                 continue;
             }
@@ -136,7 +144,42 @@ pub(super) fn read<O: Observer<Move>>(
                 }
                 Outcome::Disproven if v.checked => {
                     let refutation = v.tree.as_ref().and_then(|t| t.first()).map(|l| l.mv);
-                    a.lines.wrong.push(WrongTurn { line, refutation });
+                    let mut ask = |moves: &[Move], ko: Ko| {
+                        let too_large = engine.too_large;
+                        let v = engine.decide(problem, side, side, ko, moves, observer);
+                        checked &= v.checked || engine.too_large > too_large
+                            || matches!(v.outcome, Outcome::Unknown(_));
+                        match v.outcome {
+                            _ if !v.checked => Status::Unknown,
+                            Outcome::Proven => Status::Wins,
+                            Outcome::Disproven => Status::Fails,
+                            Outcome::Unknown(_) => Status::Unknown,
+                        }
+                    };
+                    // Unconditional thrown away may still be a ko.
+                    let reaches = if a.status == Status::Unconditional {
+                        match ask(&line, Some(side).into()) {
+                            Status::Wins => Status::Ko,
+                            s => s,
+                        }
+                    } else {
+                        Status::Fails
+                    };
+                    let mut better = Vec::new();
+                    let mut there = line[..line.len() - 1].to_vec();
+                    for &m in legal.iter().filter(|&&m| m != node.mv) {
+                        there.push(m);
+                        if ask(&there, a.ko) == Status::Wins {
+                            better.push(m);
+                        }
+                        there.pop();
+                    }
+                    a.lines.wrong.push(WrongTurn {
+                        line,
+                        refutation,
+                        reaches,
+                        better,
+                    });
                 }
                 Outcome::Unknown(_) => a.lines.unread += 1,
                 // A verdict the checker did not accept is not reported:

@@ -137,19 +137,9 @@ fn verdict(problem: &Problem, a: &Analysis) -> String {
         let open: Vec<String> = a.undecided_moves.iter().map(|m| m.human(h)).collect();
         let _ = write!(s, " Not decided within the limits: {}.", open.join(" "));
     }
-    for w in &a.lines.wrong {
-        let moves: Vec<String> = w.line.iter().map(|m| m.human(h)).collect();
-        let _ = write!(
-            s,
-            " The file's line {} fails at its last move",
-            moves.join(" ")
-        );
-        match w.refutation {
-            Some(r) => {
-                let _ = write!(s, " ({} answers).", r.human(h));
-            }
-            None => s.push('.'),
-        }
+    // Where the file's own lines go wrong, as `solve`'s table says it.
+    for said in crate::report::Record::from_analysis(problem, a).lines_said() {
+        let _ = write!(s, " {}{}.", said[..1].to_uppercase(), &said[1..]);
     }
     if !a.other_moves.is_empty() {
         let others: Vec<String> = a

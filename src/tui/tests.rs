@@ -1705,7 +1705,7 @@ fn where_the_files_line_goes_wrong_is_said() {
     assert!(a.wait_done(WAIT));
     let frame = render(&a, 100, 30);
     assert!(
-        frame.contains("the file's line B9 A9 D9: D9 fails, C9 answers"),
+        frame.contains("the file's line B9 A9 D9: D9 fails (White C9 answers it)"),
         "{frame}"
     );
 }
