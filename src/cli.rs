@@ -516,6 +516,9 @@ pub struct Summary {
     /// Decided, with first moves in the file the run did not compare
     /// (`--status-only` proves one move of its own).
     pub not_compared: usize,
+    /// Solved, and the file's lines go wrong past their first move, or
+    /// a try the file calls wrong works (`Record::lines`).
+    pub lines_wrong: usize,
     pub errors: usize,
     pub unchecked: usize,
     pub positions: u64,
@@ -581,6 +584,10 @@ impl Summary {
                 .iter()
                 .filter(|r| r.solved() && r.agrees.is_none() && !r.accepted.is_empty())
                 .count(),
+            lines_wrong: records
+                .iter()
+                .filter(|r| r.solved() && !r.lines_said().is_empty())
+                .count(),
             errors: count(Counted::Error),
             unchecked: count(Counted::Unchecked),
             positions: records.iter().map(|r| r.positions).sum(),
@@ -604,6 +611,10 @@ impl Summary {
             0 => sx,
             n => format!("{sx}, {n} not compared"),
         };
+        let sx = match self.lines_wrong {
+            0 => sx,
+            n => format!("{sx}, {n} whose lines go wrong"),
+        };
         format!(
             "{}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
             crate::text::counted(self.results, "result"),
@@ -626,6 +637,7 @@ impl Summary {
             2
         } else if self.unknown > 0
             || self.disagrees > 0
+            || self.lines_wrong > 0
             || self.not_as_expected > 0
             || self.unchecked > 0
         {

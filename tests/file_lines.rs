@@ -24,12 +24,17 @@ fn record(text: &str) -> (serde_json::Value, String) {
     let file = write_sgf(dir.path(), "p.sgf", text);
     let f = file.to_str().unwrap();
     let (code, out, err) = shikatsu(&["solve", f, "--format", "jsonl"]);
-    assert_eq!(code, 0, "{err}");
-    let (_, table, _) = shikatsu(&["solve", f]);
-    (
-        serde_json::from_str(out.lines().next().unwrap()).unwrap(),
-        table,
-    )
+    let (_, table, summary) = shikatsu(&["solve", f]);
+    let r: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    // A file whose lines go wrong is one that disagrees: counted, and
+    // the exit code says so.
+    if r["lines"].is_null() {
+        assert_eq!(code, 0, "{err}");
+    } else {
+        assert_eq!(code, 1, "{err}");
+        assert!(summary.contains("1 whose lines go wrong"), "{summary}");
+    }
+    (r, table)
 }
 
 #[test]
