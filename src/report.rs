@@ -354,13 +354,19 @@ impl Record {
             return Vec::new();
         };
         let people = |m: &String| self.point_for_people(m);
-        let opponent = match self.to_move.as_deref() {
-            Some("B") => "White",
-            _ => "Black",
+        let (side, opponent) = match self.to_move.as_deref() {
+            Some("B") => ("Black", "White"),
+            _ => ("White", "Black"),
         };
         let status = self.status.as_str();
         let mut said: Vec<String> = (lines.wrong.iter())
             .map(|w| {
+                // Lines alternate: an even line's last move is the
+                // opponent's, in the refutation of a first move.
+                let (mover, answer) = match w.line.len() % 2 {
+                    1 => (side, opponent),
+                    _ => (opponent, side),
+                };
                 let moves: Vec<String> = w.line.iter().map(people).collect();
                 let last = moves.last().cloned().unwrap_or_default();
                 let mut s = format!("the file's line {}: {last} ", moves.join(" "));
@@ -370,11 +376,15 @@ impl Record {
                     _ => "falls short",
                 });
                 if let Some(x) = &w.refutation {
-                    s.push_str(&format!(" ({opponent} {} answers it)", people(x)));
+                    s.push_str(&format!(" ({answer} {} answers it)", people(x)));
                 }
                 if !w.better.is_empty() {
                     let better: Vec<String> = w.better.iter().map(people).collect();
-                    s.push_str(&format!("; {status} with {}", better.join(" or ")));
+                    let better = better.join(" or ");
+                    s.push_str(&match mover == side {
+                        true => format!("; {status} with {better}"),
+                        false => format!("; {mover} refutes the first move with {better}"),
+                    });
                 }
                 s
             })

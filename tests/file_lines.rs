@@ -137,3 +137,34 @@ fn the_suites_lines_that_go_wrong() {
         );
     }
 }
+
+/// gop/19468, whose answer C3 does not kill (the suite's one file that
+/// disagrees): its line shows White's refutation going wrong at her
+/// sixth move, C3, after which Black's A3 kills as the file says; A1
+/// keeps the refutation.
+#[test]
+fn a_refutation_that_goes_wrong_in_the_file_is_named() {
+    let Some(path) = crate::common::suite_file("gop/19468.sgf") else {
+        return;
+    };
+    let (code, out, _) = shikatsu(&["solve", &path, "--format", "jsonl"]);
+    assert_eq!(code, 1);
+    let r: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(r["agrees"], false);
+    assert_eq!(
+        r["lines"]["wrong"],
+        serde_json::json!([{
+            "line": ["cg", "ch", "ah", "ag", "bg", "cg"],
+            "refutation": "ag",
+            "reaches": "fails",
+            "better": ["ai"]
+        }])
+    );
+    let (_, table, _) = shikatsu(&["solve", &path]);
+    assert!(
+        table.contains(
+            "the file's line C3 C2 A2 A3 B3 C3: C3 fails (Black A3 answers it); White refutes the first move with A1"
+        ),
+        "{table}"
+    );
+}

@@ -1,14 +1,16 @@
 //! The file's own lines, read move by move. A file's solution is more
 //! than its first move: a line that goes on with a move that throws the
-//! win away teaches the wrong thing, and a try the file shows as wrong
-//! that works after all is a second answer it hides. Each move of the
-//! side to move along the file's lines (its first move aside, which the
-//! list of first moves already decides) is searched under the ko setting
-//! the status was proven under; the opponent's moves are the file's
+//! win away teaches the wrong thing, a refutation of a wrong try that
+//! lets it work after all does too, and a try the file shows as wrong
+//! that works is a second answer it hides. After a first move that
+//! reaches the status, each later move of the side to move is searched
+//! under the ko setting the status was proven under; after one that
+//! does not, each later move of the opponent, whose refutation must
+//! hold where the side falls short. The loser's moves are the file's
 //! questions, and every answer the file gives to them is read.
 
 use super::{Analysis, Engine, Status};
-use crate::board::{Move, words_for};
+use crate::board::{Color, Move, words_for};
 use crate::dfpn::{Game, Observer, Outcome};
 use crate::problem::{AnswerNode, Ko, Problem};
 use crate::tsumego::Tsumego;
@@ -17,7 +19,8 @@ use crate::tsumego::Tsumego;
 /// a long study tree is read up to here (`Lines::unread` counts the rest).
 pub const MOST_READ: usize = 64;
 
-/// A move of a file's line that no longer reaches the side's status.
+/// A move of the line's winner (the side to move, or in the refutation
+/// of a first move the opponent) that throws the win away.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrongTurn {
     /// The line from the root, the wrong move last.
@@ -37,8 +40,8 @@ pub struct WrongTurn {
 /// What reading a side's lines found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Lines {
-    /// Moves of the side to move past the first that were searched and
-    /// still reach the status.
+    /// The winner's moves past the first that were searched and still
+    /// win.
     pub right: u32,
     /// Those that do not, each with its refutation.
     pub wrong: Vec<WrongTurn>,
@@ -59,8 +62,10 @@ impl Lines {
     }
 }
 
-/// One move to read: the line before it, and the file's node.
-type Visit<'a> = (Vec<Move>, &'a AnswerNode);
+/// One move to read: the line before it, the file's node, and whose win
+/// the line shows (the side's, or after a first move that falls short,
+/// the opponent's refutation) under which ko setting.
+type Visit<'a> = (Vec<Move>, &'a AnswerNode, Color, Ko);
 
 /// Reads `problem`'s lines for the side of `a`, whose status and first
 /// moves are known. Says whether every verdict reported was checked.
@@ -86,25 +91,33 @@ pub(super) fn read<O: Observer<Move>>(
             a.lines.tries_that_work.push((first.mv, s));
         }
     }
-    if !a.status.succeeds() {
-        return true;
-    }
-    // The lines after a first move that reaches the status; the others
-    // are refuted already (`refutations`), their further moves moot.
+    // The lines after a first move that reaches the status show the
+    // side's win; after one that does not, the opponent's refutation,
+    // which must hold where the side falls short: with the status's ko
+    // setting, or for a side that fails, with the side as ko master.
+    let refuted_under: Ko = match a.status {
+        Status::Fails => Some(side).into(),
+        _ => a.ko,
+    };
     let mut open: Vec<Visit> = Vec::new();
     for first in problem.lines.iter().rev() {
-        if first.color == side && a.first_moves.contains(&first.mv) {
-            for next in first.children.iter().rev() {
-                open.push((vec![first.mv], next));
-            }
+        if first.color != side || a.status == Status::Unknown {
+            continue;
+        }
+        let (prover, ko) = match a.first_moves.contains(&first.mv) {
+            true => (side, a.ko),
+            false => (side.opp(), refuted_under),
+        };
+        for next in first.children.iter().rev() {
+            open.push((vec![first.mv], next, prover, ko));
         }
     }
     let (w, h) = problem.search_shape();
     crate::with_words!(words_for(w, h), W => {
         let mut read = 0;
         let mut checked = true;
-        while let Some((line, node)) = open.pop() {
-            let mut game: Tsumego<W> = Tsumego::for_search(problem, side, side, a.ko);
+        while let Some((line, node, prover, ko)) = open.pop() {
+            let mut game: Tsumego<W> = Tsumego::for_search(problem, side, prover, ko);
             for &m in &line {
                 game.play(m);
             }
@@ -123,9 +136,9 @@ pub(super) fn read<O: Observer<Move>>(
             }
             let mut line = line;
             line.push(node.mv);
-            if node.color != side {
-                // The opponent's question: each of the file's answers.
-                open.extend(node.children.iter().rev().map(|c| (line.clone(), c)));
+            if node.color != prover {
+                // The loser's question: each of the file's answers.
+                open.extend(node.children.iter().rev().map(|c| (line.clone(), c, prover, ko)));
                 continue;
             }
             if read == MOST_READ || engine.out_of_budget() {
@@ -136,17 +149,17 @@ pub(super) fn read<O: Observer<Move>>(
             engine.check_wins = true;
             engine.check_losses = true;
             let too_large = engine.too_large;
-            let v = engine.decide(problem, side, side, a.ko, &line, observer);
+            let v = engine.decide(problem, side, prover, ko, &line, observer);
             match v.outcome {
                 Outcome::Proven if v.checked => {
                     a.lines.right += 1;
-                    open.extend(node.children.iter().rev().map(|c| (line.clone(), c)));
+                    open.extend(node.children.iter().rev().map(|c| (line.clone(), c, prover, ko)));
                 }
                 Outcome::Disproven if v.checked => {
                     let refutation = v.tree.as_ref().and_then(|t| t.first()).map(|l| l.mv);
                     let mut ask = |moves: &[Move], ko: Ko| {
                         let too_large = engine.too_large;
-                        let v = engine.decide(problem, side, side, ko, moves, observer);
+                        let v = engine.decide(problem, side, prover, ko, moves, observer);
                         checked &= v.checked || engine.too_large > too_large
                             || matches!(v.outcome, Outcome::Unknown(_));
                         match v.outcome {
@@ -157,7 +170,7 @@ pub(super) fn read<O: Observer<Move>>(
                         }
                     };
                     // Unconditional thrown away may still be a ko.
-                    let reaches = if a.status == Status::Unconditional {
+                    let reaches = if prover == side && a.status == Status::Unconditional {
                         match ask(&line, Some(side).into()) {
                             Status::Wins => Status::Ko,
                             s => s,
@@ -169,7 +182,7 @@ pub(super) fn read<O: Observer<Move>>(
                     let mut there = line[..line.len() - 1].to_vec();
                     for &m in legal.iter().filter(|&&m| m != node.mv) {
                         there.push(m);
-                        if ask(&there, a.ko) == Status::Wins {
+                        if ask(&there, ko) == Status::Wins {
                             better.push(m);
                         }
                         there.pop();
