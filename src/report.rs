@@ -126,7 +126,7 @@ pub struct LinesRecord {
     /// where the line plays them.
     pub unread: u32,
     pub illegal: u32,
-    /// First moves the file shows as wrong tries that reach a status.
+    /// First moves the file shows as wrong tries that reach the status.
     pub tries_that_work: BTreeMap<String, String>,
 }
 

@@ -168,3 +168,23 @@ fn a_refutation_that_goes_wrong_in_the_file_is_named() {
         "{table}"
     );
 }
+
+/// A wrong try is flagged only where it reaches the status itself: in
+/// gop/19769 Black kills outright with B2 as with D1, while F1 gives only
+/// a ko, which a file is right to call wrong.
+#[test]
+fn a_wrong_try_that_reaches_only_a_weaker_status_is_not_flagged() {
+    let Some(path) = crate::common::suite_file("gop/19769.sgf") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let root = &text[..text.find("(;B").expect("the file's tree")];
+    let (r, table) = record(&format!("{root}(;B[di])(;B[fi]BM[1])(;B[bh]BM[1]))"));
+    assert_eq!(r["status"], "unconditional");
+    assert_eq!(r["other_moves"]["fi"], "ko");
+    assert_eq!(
+        r["lines"]["tries_that_work"],
+        serde_json::json!({"bh": "unconditional"})
+    );
+    assert!(!table.contains("wrong try F1"), "{table}");
+}

@@ -50,8 +50,8 @@ pub struct Lines {
     pub unread: u32,
     pub illegal: u32,
     /// First moves the file shows as wrong tries (marked `BM`, or not
-    /// marked right where other lines are) that reach a status, the
-    /// status.
+    /// marked right where other lines are) that reach the status, and
+    /// the status.
     pub tries_that_work: Vec<(Move, Status)>,
 }
 
@@ -77,18 +77,12 @@ pub(super) fn read<O: Observer<Move>>(
 ) -> bool {
     let side = a.side;
     let accepted = problem.accepted(side);
-    // Wrong tries that reach a status: the list of first moves knows.
+    // Wrong tries that reach the status: the list of first moves knows.
+    // One that reaches only a weaker status (a ko where the answer kills
+    // outright) the file is right to call wrong.
     for first in problem.lines.iter().filter(|n| n.color == side) {
-        if accepted.contains(&first.mv) {
-            continue;
-        }
-        let reached = if a.first_moves.contains(&first.mv) {
-            Some(a.status)
-        } else {
-            (a.other_moves.iter()).find_map(|&(m, s)| (m == first.mv).then_some(s))
-        };
-        if let Some(s) = reached.filter(|s| s.succeeds()) {
-            a.lines.tries_that_work.push((first.mv, s));
+        if !accepted.contains(&first.mv) && a.first_moves.contains(&first.mv) {
+            a.lines.tries_that_work.push((first.mv, a.status));
         }
     }
     // The lines after a first move that reaches the status show the
