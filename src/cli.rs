@@ -853,13 +853,17 @@ fn record_label(r: &Record) -> String {
 
 /// The first moves as a row writes them, in at most `room` columns:
 /// whole moves, and " …" when the list goes on, cut short by a limit
-/// (more moves may work) or by `room` (more do).
-fn moves_text(moves: &[String], complete: bool, room: Option<usize>) -> String {
+/// (more moves may work) or by `room` (more do); `open` moves a limit
+/// left undecided are counted after it ("… 8 open").
+fn moves_text(moves: &[String], complete: bool, open: usize, room: Option<usize>) -> String {
     let mut shown = moves.len();
     loop {
         let mut text = moves[..shown].join(" ");
         if shown < moves.len() || (!complete && !moves.is_empty()) {
             text.push_str(if shown > 0 { " …" } else { "…" });
+            if !complete && open > 0 {
+                text.push_str(&format!(" {open} open"));
+            }
         }
         if shown == 0 || room.is_none_or(|room| crate::text::columns(&text) <= room) {
             return text;
@@ -912,7 +916,8 @@ fn print_table_row(out: &mut impl Write, r: &Record, layout: TableLayout) -> Res
     };
     // A list a limit (or --status-only) cut short ends in "…": more
     // moves may work.
-    let moves = moves_text(&moves, r.all_first_moves, layout.moves());
+    let open = r.undecided_moves.len();
+    let moves = moves_text(&moves, r.all_first_moves, open, layout.moves());
     // Ko grade: threats the side to move needs / the opponent needs.
     let grade = r.grade.as_deref().unwrap_or("");
     let status = format!(
@@ -1226,13 +1231,17 @@ broken/unfinished.sgf                error: broken/unfinished.sgf: not valid SGF
         assert_eq!(TableLayout::fit(40).name, NAME_MIN);
         // The first moves: whole ones, cut short with " …".
         let moves: Vec<String> = ["D1", "C1", "pass"].map(String::from).to_vec();
-        assert_eq!(moves_text(&moves, true, None), "D1 C1 pass");
-        assert_eq!(moves_text(&moves, true, Some(10)), "D1 C1 pass");
-        assert_eq!(moves_text(&moves, true, Some(9)), "D1 C1 …");
-        assert_eq!(moves_text(&moves, false, Some(10)), "D1 C1 …");
-        assert_eq!(moves_text(&moves, false, None), "D1 C1 pass …");
-        assert_eq!(moves_text(&moves, true, Some(3)), "…");
-        assert_eq!(moves_text(&[], false, Some(3)), "");
+        assert_eq!(moves_text(&moves, true, 0, None), "D1 C1 pass");
+        assert_eq!(moves_text(&moves, true, 0, Some(10)), "D1 C1 pass");
+        assert_eq!(moves_text(&moves, true, 0, Some(9)), "D1 C1 …");
+        assert_eq!(moves_text(&moves, false, 0, Some(10)), "D1 C1 …");
+        assert_eq!(moves_text(&moves, false, 0, None), "D1 C1 pass …");
+        assert_eq!(moves_text(&moves, true, 0, Some(3)), "…");
+        assert_eq!(moves_text(&[], false, 0, Some(3)), "");
+        // The moves a limit left open are counted, and the count kept
+        // as moves give way to the room.
+        assert_eq!(moves_text(&moves, false, 4, None), "D1 C1 pass … 4 open");
+        assert_eq!(moves_text(&moves, false, 4, Some(16)), "D1 C1 … 4 open");
     }
 
     #[test]

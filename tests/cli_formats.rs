@@ -1044,4 +1044,8 @@ fn a_list_cut_short_names_the_moves_it_left_open() {
         );
     }
     assert!(open.contains(&"") && open.contains(&"bb"), "{open:?}");
+    // The table counts them after its mark.
+    let (_, table) = solve_args(&[file, "--positions", "400"]);
+    let row = table.lines().find(|l| l.contains(" B live")).unwrap();
+    assert!(row.ends_with(&format!(" … {} open", open.len())), "{row}");
 }
