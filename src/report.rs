@@ -117,10 +117,10 @@ pub struct Record {
 /// What reading the file's lines found (`analysis::lines`).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct LinesRecord {
-    /// Moves of the side to move past the first that still reach the status.
+    /// Moves of a line's winner past the first that still win.
     pub right: u32,
     /// Those that do not: the line from the root, the wrong move last,
-    /// and the opponent's answer that refutes it.
+    /// and the answer that refutes it.
     pub wrong: Vec<WrongTurnRecord>,
     /// Moves the limits left unread, and moves the rules do not allow
     /// where the line plays them.
@@ -363,9 +363,10 @@ impl Record {
             .map(|w| {
                 // Lines alternate: an even line's last move is the
                 // opponent's, in the refutation of a first move.
-                let (mover, answer) = match w.line.len() % 2 {
-                    1 => (side, opponent),
-                    _ => (opponent, side),
+                let by_side = w.line.len() % 2 == 1;
+                let (mover, answer) = match by_side {
+                    true => (side, opponent),
+                    false => (opponent, side),
                 };
                 let moves: Vec<String> = w.line.iter().map(people).collect();
                 let last = moves.last().cloned().unwrap_or_default();
@@ -381,7 +382,7 @@ impl Record {
                 if !w.better.is_empty() {
                     let better: Vec<String> = w.better.iter().map(people).collect();
                     let better = better.join(" or ");
-                    s.push_str(&match mover == side {
+                    s.push_str(&match by_side {
                         true => format!("; {status} with {better}"),
                         false => format!("; {mover} refutes the first move with {better}"),
                     });

@@ -45,9 +45,10 @@ pub struct Lines {
     pub right: u32,
     /// Those that do not, each with its refutation.
     pub wrong: Vec<WrongTurn>,
-    /// Those the limits (or `MOST_READ`) left unread, and those the rules
-    /// do not allow where the line plays them (a stone there, a ko ban).
+    /// Those the limits (or `MOST_READ`) left unread.
     pub unread: u32,
+    /// Moves of the file's lines the rules do not allow where the line
+    /// plays them (a stone there, a ko ban, one colour twice).
     pub illegal: u32,
     /// First moves the file shows as wrong tries (marked `BM`, or not
     /// marked right where other lines are) that reach the status, and
@@ -142,30 +143,20 @@ pub(super) fn read<O: Observer<Move>>(
             read += 1;
             engine.check_wins = true;
             engine.check_losses = true;
-            let too_large = engine.too_large;
-            let v = engine.decide(problem, side, prover, ko, &line, observer);
-            match v.outcome {
-                Outcome::Proven if v.checked => {
+            let mut ask = |moves: &[Move], ko: Ko| {
+                let (won, tree, ok) = decide(engine, observer, problem, side, prover, ko, moves);
+                checked &= ok;
+                (won, tree)
+            };
+            match ask(&line, ko) {
+                (Status::Wins, _) => {
                     a.lines.right += 1;
                     open.extend(node.children.iter().rev().map(|c| (line.clone(), c, prover, ko)));
                 }
-                Outcome::Disproven if v.checked => {
-                    let refutation = v.tree.as_ref().and_then(|t| t.first()).map(|l| l.mv);
-                    let mut ask = |moves: &[Move], ko: Ko| {
-                        let too_large = engine.too_large;
-                        let v = engine.decide(problem, side, prover, ko, moves, observer);
-                        checked &= v.checked || engine.too_large > too_large
-                            || matches!(v.outcome, Outcome::Unknown(_));
-                        match v.outcome {
-                            _ if !v.checked => Status::Unknown,
-                            Outcome::Proven => Status::Wins,
-                            Outcome::Disproven => Status::Fails,
-                            Outcome::Unknown(_) => Status::Unknown,
-                        }
-                    };
+                (Status::Fails, refutation) => {
                     // Unconditional thrown away may still be a ko.
                     let reaches = if prover == side && a.status == Status::Unconditional {
-                        match ask(&line, Some(side).into()) {
+                        match ask(&line, Some(side).into()).0 {
                             Status::Wins => Status::Ko,
                             s => s,
                         }
@@ -176,7 +167,7 @@ pub(super) fn read<O: Observer<Move>>(
                     let mut there = line[..line.len() - 1].to_vec();
                     for &m in legal.iter().filter(|&&m| m != node.mv) {
                         there.push(m);
-                        if ask(&there, ko) == Status::Wins {
+                        if ask(&there, ko).0 == Status::Wins {
                             better.push(m);
                         }
                         there.pop();
@@ -188,15 +179,34 @@ pub(super) fn read<O: Observer<Move>>(
                         better,
                     });
                 }
-                Outcome::Unknown(_) => a.lines.unread += 1,
-                // A verdict the checker did not accept is not reported:
-                // too large to check is a limit, a rejection a bug.
-                _ => {
-                    a.lines.unread += 1;
-                    checked &= engine.too_large > too_large;
-                }
+                _ => a.lines.unread += 1,
             }
         }
         checked
     })
+}
+
+/// Whether `prover` wins after `moves` under `ko`: `Wins`, `Fails` (with
+/// the first move of the winner's checked tree), or `Unknown` where the
+/// limits did not tell or the checker did not accept the tree; and
+/// whether no tree was rejected (too large to check is a limit, a
+/// rejection a bug).
+fn decide<O: Observer<Move>>(
+    engine: &mut Engine,
+    observer: &mut O,
+    problem: &Problem,
+    side: Color,
+    prover: Color,
+    ko: Ko,
+    moves: &[Move],
+) -> (Status, Option<Move>, bool) {
+    let too_large = engine.too_large;
+    let v = engine.decide(problem, side, prover, ko, moves, observer);
+    let first = v.tree.as_ref().and_then(|t| t.first()).map(|l| l.mv);
+    match v.outcome {
+        Outcome::Unknown(_) => (Status::Unknown, None, true),
+        _ if !v.checked => (Status::Unknown, None, engine.too_large > too_large),
+        Outcome::Proven => (Status::Wins, first, true),
+        Outcome::Disproven => (Status::Fails, first, true),
+    }
 }

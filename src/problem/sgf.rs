@@ -366,13 +366,7 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
             all_blocks_have_liberties(&board)?;
             // A frame is no help here: framed in either colour, an open
             // position's stones of the other are closed in alike.
-            let mut holes = Vec::new();
-            for p in &sq {
-                let q = point_on(&board, p, "SQ")?;
-                if board.color_at(q).is_none() {
-                    holes.push(q);
-                }
-            }
+            let holes = sq_holes(&board, &sq)?;
             (vec![guess::guess_target_with_holes(&board, &holes)?], true)
         }
         found => (found.map_err(String::from)?, false),
@@ -380,11 +374,8 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
     let defender = board.color_at(targets[0]).expect("a target is a stone");
 
     // SQ on empty points closes the wall with attacker stones.
-    for p in &sq {
-        let q = point_on(&board, p, "SQ")?;
-        if board.color_at(q).is_none() {
-            board.put(defender.opp(), q);
-        }
+    for q in sq_holes(&board, &sq)? {
+        board.put(defender.opp(), q);
     }
 
     all_blocks_have_liberties(&board)?;
@@ -428,6 +419,19 @@ fn problem_from_node(root: &SgfNode<Prop>, options: Options) -> Result<Problem, 
         target_guessed,
         framed,
     })
+}
+
+/// The empty points `SQ` marks: holes in the wall, for the attacker's
+/// stones to fill.
+fn sq_holes(board: &Board, sq: &[go::Point]) -> Result<Vec<Point>, String> {
+    let mut holes = Vec::new();
+    for p in sq {
+        let q = point_on(board, p, "SQ")?;
+        if board.color_at(q).is_none() {
+            holes.push(q);
+        }
+    }
+    Ok(holes)
 }
 
 fn all_blocks_have_liberties(board: &Board) -> Result<(), String> {
@@ -746,19 +750,12 @@ fn read_lines(
         if *budget == 0 {
             break;
         }
-        let (color, m) = match child.get_move() {
-            Some(Prop::B(m)) => (Color::Black, m),
-            Some(Prop::W(m)) => (Color::White, m),
+        let (color, mv) = match child.get_move() {
+            Some(Prop::B(m)) => (Color::Black, move_on(board, m, "B")),
+            Some(Prop::W(m)) => (Color::White, move_on(board, m, "W")),
             _ => continue,
         };
-        let mv = match m {
-            go::Move::Pass => Move::Pass,
-            go::Move::Move(p) if p.x == 19 && p.y == 19 => Move::Pass,
-            go::Move::Move(p) => match point_on(board, p, "B") {
-                Ok(q) => Move::Play(q),
-                Err(_) => continue,
-            },
-        };
+        let Ok(mv) = mv else { continue };
         *budget -= 1;
         let children = read_lines(child, board, depth - 1, budget);
         out.push(AnswerNode {
@@ -801,23 +798,26 @@ fn line_says_right(first: &SgfNode<Prop>) -> bool {
 }
 
 fn convert_move(board: &Board, m: &go::Move, prop: &str) -> Result<Move, String> {
+    let mv = move_on(board, m, prop)?;
+    // An answer no one can play would be reported as one that fails:
+    // the file is wrong, not the answer.
+    if let Move::Play(q) = mv
+        && board.color_at(q).is_some()
+    {
+        return Err(format!(
+            "{prop}[{}] in the answer tree is played on a stone",
+            q.sgf()
+        ));
+    }
+    Ok(mv)
+}
+
+/// A move's point on the board, or a pass (`[tt]` is one on boards up
+/// to 19x19).
+fn move_on(board: &Board, m: &go::Move, prop: &str) -> Result<Move, String> {
     match m {
         go::Move::Pass => Ok(Move::Pass),
-        go::Move::Move(p) => {
-            // [tt] is a pass on boards up to 19x19.
-            if p.x == 19 && p.y == 19 {
-                return Ok(Move::Pass);
-            }
-            let q = point_on(board, p, prop)?;
-            // An answer no one can play would be reported as one that
-            // fails: the file is wrong, not the answer.
-            if board.color_at(q).is_some() {
-                return Err(format!(
-                    "{prop}[{}] in the answer tree is played on a stone",
-                    q.sgf()
-                ));
-            }
-            Ok(Move::Play(q))
-        }
+        go::Move::Move(p) if p.x == 19 && p.y == 19 => Ok(Move::Pass),
+        go::Move::Move(p) => Ok(Move::Play(point_on(board, p, prop)?)),
     }
 }

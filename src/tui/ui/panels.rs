@@ -493,11 +493,11 @@ pub(super) fn decided_panel(
     )];
     let mut firsts_cut = None;
     if a.status != Status::Unknown {
-        let (whole, cut) = first_moves_lines(problem, a, width);
+        let record = Record::from_analysis(problem, a);
+        let (whole, cut) = first_moves_lines(problem, a, &record, width);
         head.push(whole);
         firsts_cut = cut;
         // Where the file's own lines go wrong.
-        let record = Record::from_analysis(problem, a);
         head.extend(record.lines_said().into_iter().map(Line::raw));
     }
     let cost = cost_lines(app, a, cost, width);
@@ -581,6 +581,7 @@ pub(super) fn decided_panel(
 fn first_moves_lines(
     problem: &Problem,
     a: &Analysis,
+    record: &Record,
     width: usize,
 ) -> (Line<'static>, Option<Line<'static>>) {
     let h = problem.board.height();
@@ -600,7 +601,6 @@ fn first_moves_lines(
     // same record decides): one of the file's moves must reach the
     // proven status, and a side that fails has no status to reach (the
     // panel said "agrees" when the file's moves failed as the side did).
-    let record = Record::from_analysis(problem, a);
     if !record.accepted.is_empty() {
         let verdict = match record.agrees {
             Some(true) => "agrees",
