@@ -411,6 +411,7 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
         table: TableLayout::for_stdout(
             stdout_terminal,
             status_columns(shikatsu::report::setting_words(opts.ko).as_deref()),
+            longest_label(&loaded),
         ),
     };
     if let Format::Table = args.format {
@@ -683,7 +684,19 @@ fn emit(out: &mut impl Write, how: Output, r: &Record) -> Result<()> {
     Ok(())
 }
 
-/// Width of the table's name column, as wide as it gets.
+/// Columns of the longest name a row of `loaded` shows.
+fn longest_label(loaded: &[Loaded]) -> usize {
+    (loaded.iter())
+        .map(|l| match l {
+            Ok(p) => p.label(),
+            Err(e) => problem::label(&e.file, e.index),
+        })
+        .map(|name| crate::text::columns(&name))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Width of the table's name column unless a longer name widens it.
 const NAME_COLUMNS: usize = 36;
 
 /// The narrowest name column a terminal gets.
@@ -755,14 +768,19 @@ impl TableLayout {
     /// `COLUMNS` when that is set to a number (as POSIX has it: a user
     /// can ask for another width), else from the terminal's size; a
     /// file or a pipe gets every column, whatever `COLUMNS` says.
-    fn for_stdout(terminal: bool, status: usize) -> TableLayout {
+    /// The name column is `NAME_COLUMNS` wide, or as wide as `longest`,
+    /// the batch's longest name, where the room allows: so that one long
+    /// name does not push its row's columns out of line with the others.
+    fn for_stdout(terminal: bool, status: usize, longest: usize) -> TableLayout {
+        let names = longest.max(NAME_COLUMNS);
         if !terminal {
             return TableLayout {
                 status,
+                name: names,
                 ..TableLayout::WHOLE
             };
         }
-        TableLayout::fit_with(terminal_width().unwrap_or(usize::MAX), status)
+        TableLayout::fit_with(terminal_width().unwrap_or(usize::MAX), status, names)
     }
 
     /// The layout for a terminal `width` columns wide: the name column
@@ -772,15 +790,16 @@ impl TableLayout {
     /// From 121 columns the table is as wide as in a file.
     #[cfg(test)]
     fn fit(width: usize) -> TableLayout {
-        TableLayout::fit_with(width, STATUS_COLUMNS)
+        TableLayout::fit_with(width, STATUS_COLUMNS, NAME_COLUMNS)
     }
 
-    /// `fit` with a status column `status` wide.
-    fn fit_with(width: usize, status: usize) -> TableLayout {
+    /// `fit` with a status column `status` wide and a name column at
+    /// most `names` wide.
+    fn fit_with(width: usize, status: usize, names: usize) -> TableLayout {
         let name_room = |effort| {
             width
                 .saturating_sub(other_columns(effort, status) + MOVES_MIN)
-                .min(NAME_COLUMNS)
+                .min(names)
         };
         let effort = name_room(true) >= NAME_MIN_WITH_EFFORT;
         TableLayout {
@@ -1119,7 +1138,7 @@ mod tests {
         let records = bent_four_and_an_error();
         let e = &records[2].error.clone().unwrap();
         assert_eq!(
-            TableLayout::for_stdout(false, STATUS_COLUMNS),
+            TableLayout::for_stdout(false, STATUS_COLUMNS, 10),
             TableLayout::WHOLE
         );
         assert_eq!(
@@ -1130,6 +1149,32 @@ problems/classic/bent-four-in-the-corner.sgf  B kill Q2     ko                  
 problems/classic/bent-four-in-the-corner.sgf  W live Q2     ko                  1/1     as SX          235      12.5  T1(1/1) pass(1/1)
 broken/unfinished.sgf                error: {e}
 ")
+        );
+    }
+
+    #[test]
+    fn a_batch_with_a_long_name_widens_the_name_column_to_keep_its_rows_in_line() {
+        let records = bent_four_and_an_error();
+        let longest = records.iter().map(|r| record_label(r).len()).max();
+        assert_eq!(longest, Some(44));
+        let layout = TableLayout::for_stdout(false, STATUS_COLUMNS, 44);
+        assert_eq!(layout.name, 44);
+        let text = table(layout, &records);
+        let e = records[2].error.clone().unwrap();
+        assert_eq!(
+            text,
+            format!("\
+problem                                      pl goal target status              threats file     positions        ms  first moves
+problems/classic/bent-four-in-the-corner.sgf  B kill Q2     ko                  0/1     as SX          445       1.1  T1(0/1) T2(1/1)
+problems/classic/bent-four-in-the-corner.sgf  W live Q2     ko                  1/1     as SX          235      12.5  T1(1/1) pass(1/1)
+broken/unfinished.sgf                        error: {e}
+")
+        );
+        // On a terminal the name column grows as far as the room allows.
+        assert_eq!(TableLayout::fit_with(200, STATUS_COLUMNS, 44).name, 44);
+        assert_eq!(
+            TableLayout::fit_with(121, STATUS_COLUMNS, 44),
+            TableLayout::fit(121)
         );
     }
 
