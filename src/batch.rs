@@ -8,6 +8,7 @@
 //! of each search and whether ko settings run side by side),
 //! and `Plan::run` (the workers, `run_pool`, and the records `in_order`).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
@@ -16,19 +17,24 @@ use crate::board::Color;
 use crate::problem::{LoadError, Loaded, Problem};
 use crate::report::Record;
 
-/// One record's worth of work: a problem and a side to move, or a load
-/// error.
+/// One record's worth of work: a problem and a side to move, a side
+/// whose record an earlier run settled, or a load error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
     Solve(usize, Color),
+    Kept(usize, Color),
     Failed(usize),
 }
+
+/// Records an earlier run settled (`Record::settled`), by problem (its
+/// index in the loaded list) and side to move: kept, not solved again.
+pub type Kept = HashMap<(usize, Color), Record>;
 
 impl Job {
     /// The loaded problem (or load error) the job is about.
     pub fn problem(self) -> usize {
         match self {
-            Job::Solve(i, _) | Job::Failed(i) => i,
+            Job::Solve(i, _) | Job::Kept(i, _) | Job::Failed(i) => i,
         }
     }
 }
@@ -43,18 +49,31 @@ pub struct Plan {
     pub units: Vec<Vec<usize>>,
     /// Worker threads.
     pub workers: usize,
-    /// Jobs that search (the others are load errors).
+    /// Jobs that search (the others are load errors and kept records).
     pub sides: usize,
+    /// The records of the `Kept` jobs.
+    kept: Kept,
 }
 
 impl Plan {
     /// The jobs of `loaded` for `workers` threads.
     pub fn new(loaded: &[Loaded], workers: usize) -> Plan {
+        Plan::keeping(loaded, workers, Kept::new())
+    }
+
+    /// The jobs of `loaded` for `workers` threads, where the sides in
+    /// `kept` are not solved but given their kept record.
+    pub fn keeping(loaded: &[Loaded], workers: usize, kept: Kept) -> Plan {
         let workers = workers.max(1);
         let mut jobs = Vec::new();
         for (i, l) in loaded.iter().enumerate() {
             match l {
-                Ok(p) => jobs.extend(p.sides().into_iter().map(|s| Job::Solve(i, s))),
+                Ok(p) => jobs.extend(p.sides().into_iter().map(
+                    |s| match kept.contains_key(&(i, s)) {
+                        true => Job::Kept(i, s),
+                        false => Job::Solve(i, s),
+                    },
+                )),
                 Err(_) => jobs.push(Job::Failed(i)),
             }
         }
@@ -65,9 +84,16 @@ impl Plan {
         // round (`analysis`'s kept tables), which spares them much of their
         // work. With fewer problems than workers the sides run at once
         // instead, so that one file is answered in the time of one side.
-        let problems = loaded.iter().filter(|l| l.is_ok()).count();
-        let together = problems >= workers;
-        let indices: Vec<usize> = (0..jobs.len()).collect();
+        let mut searched: Vec<usize> = (jobs.iter())
+            .filter(|j| matches!(j, Job::Solve(..)))
+            .map(|j| j.problem())
+            .collect();
+        searched.dedup();
+        let together = searched.len() >= workers;
+        // Kept records need no worker: `run` hands them on at once.
+        let indices: Vec<usize> = (0..jobs.len())
+            .filter(|&j| !matches!(jobs[j], Job::Kept(..)))
+            .collect();
         let mut units: Vec<Vec<usize>> = indices
             .chunk_by(|&a, &b| together && jobs[a].problem() == jobs[b].problem())
             .map(<[usize]>::to_vec)
@@ -81,7 +107,7 @@ impl Plan {
         for unit in &mut units {
             unit.sort_by_key(|&j| match jobs[j] {
                 Job::Solve(i, side) => loaded[i].as_ref().is_ok_and(|p| side != p.defender),
-                Job::Failed(_) => false,
+                Job::Kept(..) | Job::Failed(_) => false,
             });
         }
         // Largest problems first, taken one at a time as threads come free:
@@ -93,7 +119,7 @@ impl Plan {
                     let p = loaded[i].as_ref().expect("a loaded problem");
                     std::cmp::Reverse((p.region.area & p.board.empty()).count())
                 }
-                Job::Failed(_) => std::cmp::Reverse(0),
+                Job::Kept(..) | Job::Failed(_) => std::cmp::Reverse(0),
             });
         }
         Plan {
@@ -101,6 +127,7 @@ impl Plan {
             units,
             workers,
             sides,
+            kept,
         }
     }
 
@@ -179,6 +206,7 @@ impl Plan {
                         r
                     })
                 }
+                Job::Kept(i, side) => self.kept[&(i, side)].clone(),
                 Job::Failed(i) => {
                     let e = loaded[i].as_ref().expect_err("a load error");
                     Record::from_error(e, None)
@@ -186,6 +214,13 @@ impl Plan {
             }
         };
         let (tx, rx) = mpsc::channel::<(usize, Record)>();
+        for (j, job) in self.jobs.iter().enumerate() {
+            if let Job::Kept(..) = job {
+                let r = solve(j, false);
+                progress(&r);
+                let _ = tx.send((j, r));
+            }
+        }
         std::thread::scope(|scope| {
             scope.spawn(|| self.run_pool(pool, desk, &solve, &progress, tx));
             in_order(rx, self.jobs.len(), emit)

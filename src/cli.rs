@@ -9,7 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use shikatsu::analysis::{self, KoRule, Options};
-use shikatsu::batch::Plan;
+use shikatsu::batch::{Kept, Plan};
 use shikatsu::board::Color;
 use shikatsu::dfpn::Limits;
 use shikatsu::problem::{self, Loaded, MAX_THREATS};
@@ -180,6 +180,14 @@ pub struct SolveArgs {
     /// as an SGF file into this folder.
     #[arg(long, value_name = "DIR")]
     pub proof_sgf: Option<PathBuf>,
+    /// Go on from an earlier run's `--format json` or `jsonl` output: a
+    /// side whose record there answers all this run asks (a checked
+    /// status under the same ko setting; for the full analysis every
+    /// first move, the grade and the lines too) is given that record
+    /// again, not solved; every other side is solved (left unknown or
+    /// cut short by a limit, not in FILE, an error).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
     #[command(flatten)]
     pub load: LoadArgs,
 }
@@ -400,7 +408,13 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
             .filter_map(|l| l.as_ref().ok())
             .map(|p| p.file.as_path()),
     );
-    let plan = Plan::new(&loaded, jobs);
+    let kept = match &args.resume {
+        Some(file) => kept_records(file, &loaded, &opts)?,
+        None => Kept::new(),
+    };
+    let (kept_count, kept_positions) =
+        (kept.len(), kept.values().map(|r| r.positions).sum::<u64>());
+    let plan = Plan::keeping(&loaded, jobs, kept);
     plan.tune(&mut opts, args.parallel_ko, args.threads);
     let bar = progress_bar(args.quiet, plan.jobs.len());
     let pool = plan.pool().context("cannot start worker threads")?;
@@ -462,7 +476,10 @@ pub fn solve(args: &SolveArgs) -> Result<i32> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let summary = Summary::of(&records, start.elapsed());
+    let mut summary = Summary::of(&records, start.elapsed());
+    // What an earlier run searched is not this run's effort.
+    summary.kept = kept_count;
+    summary.positions -= kept_positions;
     if let Format::Json = args.format {
         let doc = serde_json::json!({ "summary": summary, "results": records });
         writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
@@ -527,6 +544,9 @@ pub struct Summary {
     pub lines_wrong: usize,
     pub errors: usize,
     pub unchecked: usize,
+    /// Results kept from an earlier run (`--resume`), not solved again.
+    pub kept: usize,
+    /// Positions this run searched (not the kept results').
     pub positions: u64,
     pub seconds: f64,
 }
@@ -596,6 +616,7 @@ impl Summary {
                 .count(),
             errors: count(Counted::Error),
             unchecked: count(Counted::Unchecked),
+            kept: 0,
             positions: records.iter().map(|r| r.positions).sum(),
             seconds: elapsed.as_secs_f64(),
         }
@@ -621,8 +642,12 @@ impl Summary {
             0 => sx,
             n => format!("{sx}, {n} whose lines go wrong"),
         };
+        let kept = match self.kept {
+            0 => String::new(),
+            n => format!(" ({n} kept from the earlier run)"),
+        };
         format!(
-            "{}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
+            "{}{kept}: {} solved ({} agree with the file, {} disagree{sx}), {} unknown within limits, {}, {} unchecked; {} positions in {:.2} s",
             crate::text::counted(self.results, "result"),
             self.solved,
             self.agrees,
@@ -687,6 +712,49 @@ fn emit(out: &mut impl Write, how: Output, r: &Record) -> Result<()> {
         (None, _) => {}
     }
     Ok(())
+}
+
+/// The records of `file` (an earlier run's JSON output) that settle a
+/// side of `loaded` for a run with `opts`: the same file, problem,
+/// side, target and goal, and nothing a limit left open
+/// (`Record::settled`).
+fn kept_records(file: &Path, loaded: &[Loaded], opts: &Options) -> Result<Kept> {
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("--resume {}: cannot read it", file.display()))?;
+    let (records, unread) = shikatsu::report::read_records(&text)
+        .map_err(|e| anyhow::anyhow!("--resume {}: {e}", file.display()))?;
+    if unread > 0 {
+        eprintln!(
+            "warning: --resume {}: {unread} line(s) are not results and were passed over",
+            file.display()
+        );
+    }
+    let mut by_side: std::collections::HashMap<(String, usize, String), Record> = records
+        .into_iter()
+        .filter(|r| r.settled(opts.ko, !opts.status_only))
+        .filter_map(|r| Some(((r.file.clone(), r.index, r.to_move.clone()?), r)))
+        .collect();
+    let mut kept = Kept::new();
+    for (i, p) in loaded.iter().enumerate() {
+        let Ok(p) = p else { continue };
+        for side in p.sides() {
+            let key = (
+                p.file.display().to_string(),
+                p.index,
+                side.letter().to_string(),
+            );
+            let Some(mut r) = by_side.remove(&key) else {
+                continue;
+            };
+            // The same problem still: a file changed since is solved anew.
+            let target = p.targets.first().map(|t| t.sgf());
+            if r.target == target && r.goal.as_deref() == Some(p.goal(side)) {
+                r.height = p.board.height();
+                kept.insert((i, side), r);
+            }
+        }
+    }
+    Ok(kept)
 }
 
 /// Writes the analysis's checked trees as SGF files named after the

@@ -152,6 +152,32 @@ pub struct MoveGrade {
     pub grade: String,
 }
 
+/// The records of an earlier run's output, `--format json` (one
+/// document) or `jsonl`; with the count of lines that are not records
+/// (the last line of an interrupted run, cut short). An error when
+/// nothing in `text` is a record.
+pub fn read_records(text: &str) -> Result<(Vec<Record>, usize), String> {
+    #[derive(Deserialize)]
+    struct Document {
+        results: Vec<Record>,
+    }
+    if let Ok(doc) = serde_json::from_str::<Document>(text) {
+        return Ok((doc.results, 0));
+    }
+    let lines = text.lines().filter(|l| !l.trim().is_empty());
+    let (mut records, mut unread) = (Vec::new(), 0);
+    for line in lines {
+        match serde_json::from_str::<Record>(line) {
+            Ok(r) => records.push(r),
+            Err(_) => unread += 1,
+        }
+    }
+    if records.is_empty() {
+        return Err("holds no results of shikatsu solve --format json or jsonl".to_string());
+    }
+    Ok((records, unread))
+}
+
 /// What a problem read from a damaged file is warned with.
 pub fn damage_warning(damage: &str) -> String {
     format!("not valid SGF ({damage}): solved as far as it could be read")
@@ -336,14 +362,47 @@ impl Record {
 
     /// The one ko setting of a `--ko` or `--threats` run, in a few words.
     fn fixed_setting(&self) -> Option<String> {
-        let rule = match self.ko_setting.as_deref()? {
+        setting_words(self.rule()?)
+    }
+
+    /// How the ko question was asked (null for an error).
+    fn rule(&self) -> Option<KoRule> {
+        Some(match self.ko_setting.as_deref()? {
+            "auto" => KoRule::Auto,
             "none" => KoRule::Fixed(None),
             "black" => KoRule::Fixed(Some(Color::Black)),
             "white" => KoRule::Fixed(Some(Color::White)),
             "threats" => KoRule::Threats(self.ko_threats.unwrap_or_default()),
             _ => return None,
+        })
+    }
+
+    /// Whether this record, from an earlier run, answers all that a run
+    /// under `rule` asks (`full`: the whole analysis, not the status
+    /// alone), so that the side need not be solved again (`--resume`): a
+    /// checked status under the same ko setting and, for a full
+    /// analysis, every first move decided, a ko grade (each move's too)
+    /// with every count searched, the defender's eyes or seki told, and
+    /// every move of the file's lines read. Whatever a limit left open
+    /// is solved again.
+    pub fn settled(&self, rule: KoRule, full: bool) -> bool {
+        let decided = self.solved() && self.checked && self.error.is_none();
+        if !decided || self.rule() != Some(rule) {
+            return false;
+        }
+        if !full {
+            return true;
+        }
+        let graded = |g: &str| !g.contains('?');
+        let defender_won = match self.goal.as_deref() {
+            Some("live") => self.status != "fails",
+            _ => self.status == "fails",
         };
-        setting_words(rule)
+        self.all_first_moves
+            && (self.status != "ko" || self.grade.as_deref().is_some_and(graded))
+            && self.move_grades.iter().all(|g| graded(&g.grade))
+            && (!defender_won || self.life.is_some())
+            && self.lines.as_ref().is_none_or(|l| l.unread == 0)
     }
 
     /// What reading the file's lines found, in words: each move of a line

@@ -34,6 +34,7 @@ mod paused_search;
 mod resume_table;
 mod sgf_damage;
 mod sgf_load;
+mod solve_resume;
 mod symmetry;
 mod tui_tmux;
 mod watched_threads;
