@@ -33,11 +33,16 @@ fn jsonl(text: &str) -> Vec<Value> {
         .collect()
 }
 
-fn write_jsonl(dir: &std::path::Path, records: &[Value]) -> String {
-    let file = dir.join("earlier.jsonl");
-    let text: Vec<String> = records.iter().map(Value::to_string).collect();
+/// `solve` with these extra arguments, resuming from `earlier` written
+/// out as JSONL: exit code, stdout, stderr.
+fn resume(earlier: &[Value], extra: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("earlier.jsonl");
+    let text: Vec<String> = earlier.iter().map(Value::to_string).collect();
     std::fs::write(&file, text.join("\n") + "\n").unwrap();
-    file.display().to_string()
+    let mut args = extra.to_vec();
+    args.extend(["--resume", file.to_str().unwrap()]);
+    solve(&args)
 }
 
 /// The summary line (the last line of stderr).
@@ -58,10 +63,7 @@ fn settled_records_are_kept_as_they_were_and_the_rest_is_solved() {
     earlier[1]["status"] = "unknown".into();
     // And the straight three's first list incomplete.
     earlier[2]["all_first_moves"] = false.into();
-    let dir = tempfile::tempdir().unwrap();
-    let file = write_jsonl(dir.path(), &earlier);
-
-    let (code, out, err) = solve(&["--format", "jsonl", "--resume", &file]);
+    let (code, out, err) = resume(&earlier, &["--format", "jsonl"]);
     assert_eq!(code, 0, "{err}");
     let again = jsonl(&out);
     assert_eq!(again.len(), 4);
@@ -98,20 +100,16 @@ fn a_json_document_resumes_a_table_run_that_keeps_everything() {
 
 #[test]
 fn another_ko_setting_or_a_status_only_run_settles_nothing_of_a_full_analysis() {
-    let dir = tempfile::tempdir().unwrap();
     let (_, black_master, _) = solve(&["--format", "jsonl", "--ko", "black"]);
-    let file = write_jsonl(dir.path(), &jsonl(&black_master));
-    let (_, _, err) = solve(&["--format", "jsonl", "--resume", &file]);
+    let (_, _, err) = resume(&jsonl(&black_master), &["--format", "jsonl"]);
     assert!(summary(&err).starts_with("4 results: "), "{err}");
 
     let (_, status_only, _) = solve(&["--format", "jsonl", "--status-only"]);
-    let file = write_jsonl(dir.path(), &jsonl(&status_only));
-    let (_, _, err) = solve(&["--format", "jsonl", "--resume", &file]);
+    let (_, _, err) = resume(&jsonl(&status_only), &["--format", "jsonl"]);
     assert!(summary(&err).starts_with("4 results: "), "{err}");
     // A full analysis answers a status-only run.
     let (_, full, _) = solve(&["--format", "jsonl"]);
-    let file = write_jsonl(dir.path(), &jsonl(&full));
-    let (_, _, err) = solve(&["--format", "jsonl", "--status-only", "--resume", &file]);
+    let (_, _, err) = resume(&jsonl(&full), &["--format", "jsonl", "--status-only"]);
     assert!(
         summary(&err).starts_with("4 results (4 kept from the earlier run)"),
         "{err}"
